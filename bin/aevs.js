@@ -1,0 +1,16 @@
+#!/usr/bin/env node
+// The `aevs` command. The TypeScript sources run directly on Node 24 (type stripping); `npx aevs`
+// inside the project finds Node 24 from the `node` devDependency on PATH.
+const [major] = process.versions.node.split('.').map(Number);
+if (major < 24) {
+  process.stderr.write(
+    `aevs needs Node.js 24 or newer (this is ${process.version}). Run it through npm: npx aevs …\n`,
+  );
+  process.exit(1);
+}
+const { runCli } = await import('../src/cli/main.ts');
+process.exitCode = await runCli(process.argv.slice(2), {
+  stdout: process.stdout,
+  stderr: process.stderr,
+  env: process.env,
+});

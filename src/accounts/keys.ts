@@ -1,0 +1,93 @@
+import type { Ctx, KeyMode } from '../ctx.ts';
+import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
+import {
+  type ApiKeyRow,
+  findAccount,
+  findApiKey,
+  insertApiKey,
+  listApiKeys,
+  revokeApiKey,
+} from '../store/accounts.ts';
+import type { Db } from '../store/db.ts';
+import { generateApiKey } from './api-key.ts';
+
+type AdminCtx = Pick<Ctx, 'db' | 'clock'>;
+
+async function requireAccount(db: Db, accountId: string) {
+  const account = await findAccount(db, accountId);
+  if (!account) throw new AppError('not_found', `No account ${accountId}.`, { param: 'account' });
+  return account;
+}
+
+async function insertNewKey(db: Db, accountId: string, mode: KeyMode, now: Date) {
+  const generated = generateApiKey(mode);
+  const row: ApiKeyRow = {
+    id: newId('key'),
+    account_id: accountId,
+    mode,
+    prefix: generated.prefix,
+    last_four: generated.lastFour,
+    created_at: now.toISOString(),
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await insertApiKey(db, { ...row, key_hash: generated.hash });
+  return { key: generated.key, record: row };
+}
+
+/** Creates a key and returns it in full: the only time it is ever visible. */
+export async function createKey({
+  ctx,
+  input,
+}: {
+  ctx: AdminCtx;
+  input: { accountId: string; mode: KeyMode };
+}) {
+  await requireAccount(ctx.db, input.accountId);
+  return insertNewKey(ctx.db, input.accountId, input.mode, ctx.clock());
+}
+
+export async function listKeys({ ctx, input }: { ctx: AdminCtx; input: { accountId: string } }) {
+  await requireAccount(ctx.db, input.accountId);
+  return listApiKeys(ctx.db, input.accountId);
+}
+
+async function requireActiveKey(db: Db, accountId: string, keyId: string) {
+  const key = await findApiKey(db, accountId, keyId);
+  if (!key) throw new AppError('not_found', `No key ${keyId} on account ${accountId}.`, { param: 'key' });
+  if (key.revoked_at)
+    throw new AppError('conflict', `Key ${keyId} was revoked at ${key.revoked_at}.`, { param: 'key' });
+  return key;
+}
+
+/** Revokes the key at once and issues a new one of the same mode, in one transaction. */
+export async function rollKey({
+  ctx,
+  input,
+}: {
+  ctx: AdminCtx;
+  input: { accountId: string; keyId: string };
+}) {
+  return ctx.db.transaction(async (db) => {
+    const old = await requireActiveKey(db, input.accountId, input.keyId);
+    const now = ctx.clock();
+    await revokeApiKey(db, input.accountId, input.keyId, now.toISOString());
+    return insertNewKey(db, input.accountId, old.mode, now);
+  });
+}
+
+export async function revokeKey({
+  ctx,
+  input,
+}: {
+  ctx: AdminCtx;
+  input: { accountId: string; keyId: string };
+}) {
+  return ctx.db.transaction(async (db) => {
+    await requireActiveKey(db, input.accountId, input.keyId);
+    const at = ctx.clock().toISOString();
+    await revokeApiKey(db, input.accountId, input.keyId, at);
+    return { id: input.keyId, revoked_at: at };
+  });
+}

@@ -1,0 +1,82 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Caller } from '../ctx.ts';
+import { touchApiKey } from '../store/accounts.ts';
+import type { Db } from '../store/db.ts';
+import { addLiveRequests } from '../store/usage.ts';
+
+/** Calendar months are counted in UTC: `2026-11`. */
+export const usagePeriod = (at: Date): string => at.toISOString().slice(0, 7);
+
+/**
+ * Counts live-key requests and key use in memory, so the request path never writes to the store,
+ * and flushes them in one transaction every few seconds and at shutdown. A failed flush keeps the
+ * counts for the next one: nothing is lost while the store is briefly away.
+ */
+export class UsageMeter {
+  readonly #db: Db;
+  readonly #log: Logger;
+  #counts = new Map<string, { accountId: string; period: string; count: number }>();
+  #lastUsed = new Map<string, string>();
+  #timer: NodeJS.Timeout | undefined;
+  #flushing: Promise<void> | undefined;
+
+  constructor(db: Db, log: Logger) {
+    this.#db = db;
+    this.#log = log;
+  }
+
+  record(caller: Caller, at: Date): void {
+    this.#lastUsed.set(caller.keyId, at.toISOString());
+    if (caller.mode !== 'live') return; // test keys consume no quota (spec 5.2)
+    const period = usagePeriod(at);
+    const slot = `${caller.accountId}\u0000${period}`;
+    const entry = this.#counts.get(slot);
+    if (entry) entry.count++;
+    else this.#counts.set(slot, { accountId: caller.accountId, period, count: 1 });
+  }
+
+  /** Counted in this process and not yet written. */
+  pending(accountId: string, period: string): number {
+    return this.#counts.get(`${accountId}\u0000${period}`)?.count ?? 0;
+  }
+
+  start(intervalMs = 5000): void {
+    this.#timer = setInterval(() => void this.flush(), intervalMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    await this.flush();
+  }
+
+  flush(): Promise<void> {
+    this.#flushing ??= this.#write().finally(() => {
+      this.#flushing = undefined;
+    });
+    return this.#flushing;
+  }
+
+  async #write(): Promise<void> {
+    if (this.#counts.size === 0 && this.#lastUsed.size === 0) return;
+    const counts = this.#counts;
+    const lastUsed = this.#lastUsed;
+    this.#counts = new Map();
+    this.#lastUsed = new Map();
+    try {
+      await this.#db.transaction(async (tx) => {
+        for (const { accountId, period, count } of counts.values())
+          await addLiveRequests(tx, accountId, period, count);
+        for (const [keyId, at] of lastUsed) await touchApiKey(tx, keyId, at);
+      });
+    } catch (error) {
+      for (const [slot, entry] of counts) {
+        const now = this.#counts.get(slot);
+        if (now) now.count += entry.count;
+        else this.#counts.set(slot, entry);
+      }
+      for (const [keyId, at] of lastUsed) if (!this.#lastUsed.has(keyId)) this.#lastUsed.set(keyId, at);
+      this.#log.error({ err: error }, 'usage flush failed; counts kept for the next flush');
+    }
+  }
+}

@@ -1,0 +1,165 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
+import type { z } from 'zod';
+import packageJson from '../package.json' with { type: 'json' };
+import { UsageMeter } from './accounts/usage-meter.ts';
+import type { Config } from './config.ts';
+import type { Caller, Ctx } from './ctx.ts';
+import { AppError } from './errors.ts';
+import { Authenticator, redactUrl, refuseKeyInUrl } from './http/authenticate.ts';
+import { renderDocsPage } from './http/docs-page.ts';
+import { frameworkErrorHandler, handleError, notFoundHandler } from './http/error-handler.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { RateLimiter } from './http/rate-limit.ts';
+import { fastifyPath, type RouteSpec, type Services } from './http/route.ts';
+import { type ReadinessCheck, storeCheck } from './http/routes/health.ts';
+import { ROUTES } from './http/routes/index.ts';
+import { newId } from './ids.ts';
+import type { Db } from './store/db.ts';
+
+export type AppDeps = {
+  config: Config;
+  db: Db;
+  log: Logger;
+  clock?: () => Date;
+  /** Checks beyond the store's that /readyz waits for (the sandbox load, for one). */
+  readiness?: ReadinessCheck[];
+  /** Routes beyond the product's own (an embedder's, or a test's); not in the OpenAPI document. */
+  extraRoutes?: RouteSpec[];
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | undefined;
+  }
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/** Turns a zod failure into our envelope, naming the first offending field. */
+function invalid(error: z.ZodError, where: string): AppError {
+  const issue = error.issues[0];
+  const param = issue?.path.length ? issue.path.join('.') : undefined;
+  const message = issue ? `${param ? `${param}: ` : ''}${issue.message}` : `Invalid ${where}.`;
+  return new AppError('invalid_request', message, param ? { param } : {});
+}
+
+export const apiVersion = packageJson.version;
+
+export function openApiDocument() {
+  return buildOpenApi(ROUTES, apiVersion);
+}
+
+/** Builds the whole HTTP service without listening; `main.ts` listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const clock = deps.clock ?? (() => new Date());
+  const app = Fastify({
+    loggerInstance: deps.log,
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'request_id' }),
+    genReqId: () => newId('req'),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+    frameworkErrors: frameworkErrorHandler,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  const authenticator = new Authenticator(deps.db);
+  const limiter = new RateLimiter(deps.config.rateLimitPerMinute);
+  const meter = new UsageMeter(deps.db, deps.log);
+  meter.start();
+  const openapi = openApiDocument();
+  const services: Services = {
+    meter,
+    readiness: [storeCheck(deps.db), ...(deps.readiness ?? [])],
+    openapiJson: JSON.stringify(openapi),
+    docsHtml: renderDocsPage(openapi),
+  };
+
+  app.decorateRequest('caller', undefined);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('request-id', request.id);
+    refuseKeyInUrl(request.query as Record<string, unknown>);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        account_id: request.caller?.accountId,
+      },
+      'request',
+    );
+  });
+  app.addHook('onClose', async () => {
+    await meter.stop();
+  });
+  app.setErrorHandler(handleError);
+  app.setNotFoundHandler(notFoundHandler(ROUTES));
+
+  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
+    const caller = await authenticator.authenticate(request.headers.authorization);
+    request.caller = caller;
+    const decision = limiter.take(caller.accountId);
+    reply.header('ratelimit-limit', decision.limit);
+    reply.header('ratelimit-remaining', decision.remaining);
+    reply.header('ratelimit-reset', decision.reset);
+    if (!decision.allowed) {
+      reply.header('retry-after', decision.retryAfter);
+      throw new AppError(
+        'rate_limited',
+        `Too many requests for this account: the limit is ${decision.limit} a minute. Retry after ${decision.retryAfter} s.`,
+      );
+    }
+    meter.record(caller, clock());
+  };
+
+  for (const route of [...ROUTES, ...(deps.extraRoutes ?? [])])
+    registerRoute(app, route, { deps, clock, services, authenticate });
+  return app;
+}
+
+function registerRoute(
+  app: FastifyInstance,
+  route: RouteSpec,
+  env: {
+    deps: AppDeps;
+    clock: () => Date;
+    services: Services;
+    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  },
+) {
+  app.route({
+    method: route.method,
+    url: fastifyPath(route.path),
+    ...(route.auth ? { onRequest: env.authenticate } : {}),
+    handler: async (request, reply) => {
+      const parse = (schema: z.ZodType | undefined, value: unknown, where: string) => {
+        if (!schema) return undefined;
+        const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
+        if (!result.success) throw invalid(result.error, where);
+        return result.data;
+      };
+      const ctx: Ctx = { db: env.deps.db, clock: env.clock, log: request.log, config: env.deps.config };
+      const result = await route.handler({
+        ctx,
+        caller: request.caller as never,
+        params: parse(route.params, request.params, 'path') as never,
+        query: parse(route.query, request.query, 'query') as never,
+        body: parse(route.body, request.body, 'body') as never,
+        services: env.services,
+        request,
+        reply,
+      });
+      if (reply.sent) return reply;
+      return reply.status(route.response.status).send(result);
+    },
+  });
+}

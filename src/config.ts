@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+
+const secretKey = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v === '') return undefined;
+    const key = Buffer.from(v, 'base64');
+    if (key.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'AEVS_SECRET_KEY must be 32 bytes, base64-encoded' });
+      return z.NEVER;
+    }
+    return key;
+  });
+
+const retrySchedule = z
+  .string()
+  .default('5,300,1800,7200,18000,36000,36000')
+  .transform((v, ctx) => {
+    const seconds = v.split(',').map((s) => Number(s.trim()));
+    if (seconds.some((s) => !Number.isInteger(s) || s < 0)) {
+      ctx.addIssue({ code: 'custom', message: 'a comma-separated list of whole seconds, e.g. 5,300,1800' });
+      return z.NEVER;
+    }
+    return seconds;
+  });
+
+/** Every environment variable the service reads (decisions.md, configuration). */
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  AEVS_DATA_DIR: z.string().min(1).default('./data'),
+  AEVS_DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  AEVS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  AEVS_MONTHLY_ALLOWANCE: z.coerce.number().int().nonnegative().default(10000),
+  AEVS_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
+  AEVS_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  AEVS_ALLOW_PRIVATE_WEBHOOKS: flag,
+  AEVS_ABR_GUID: z.string().optional(),
+  AEVS_SECRET_KEY: secretKey,
+  AEVS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  rateLimitPerMinute: number;
+  monthlyAllowance: number;
+  webhookRetrySchedule: number[];
+  webhookTimeoutMs: number;
+  allowPrivateWebhooks: boolean;
+  abrGuid: string | undefined;
+  secretKey: Buffer | undefined;
+  logLevel: z.infer<typeof Env>['AEVS_LOG_LEVEL'];
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** The only reader of the environment: parsed once at start and passed down. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = Env.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.AEVS_DATA_DIR,
+    databaseUrl: e.AEVS_DATABASE_URL,
+    rateLimitPerMinute: e.AEVS_RATE_LIMIT_PER_MINUTE,
+    monthlyAllowance: e.AEVS_MONTHLY_ALLOWANCE,
+    webhookRetrySchedule: e.AEVS_WEBHOOK_RETRY_SCHEDULE,
+    webhookTimeoutMs: e.AEVS_WEBHOOK_TIMEOUT_MS,
+    allowPrivateWebhooks: e.AEVS_ALLOW_PRIVATE_WEBHOOKS,
+    abrGuid: e.AEVS_ABR_GUID || undefined,
+    secretKey: e.AEVS_SECRET_KEY,
+    logLevel: e.AEVS_LOG_LEVEL,
+  };
+}

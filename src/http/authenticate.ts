@@ -1,0 +1,87 @@
+import { hashApiKey, keyModeOf } from '../accounts/api-key.ts';
+import { type Caller, partitionOf } from '../ctx.ts';
+import { AppError } from '../errors.ts';
+import { findActiveKeyByHash } from '../store/accounts.ts';
+import type { Db } from '../store/db.ts';
+
+/** Query parameters that would put a key in a URL (decisions.md): refused, and never logged. */
+export const KEY_QUERY_PARAMS = ['api_key', 'key', 'token', 'access_token'] as const;
+
+/** `?api_key=…` → `?api_key=[REDACTED]`, for logs. */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  for (const name of [...params.keys()]) {
+    if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) params.set(name, '[REDACTED]');
+  }
+  return `${url.slice(0, q)}?${params.toString()}`;
+}
+
+export function refuseKeyInUrl(query: Record<string, unknown>): void {
+  for (const name of Object.keys(query)) {
+    if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) {
+      throw new AppError(
+        'invalid_request',
+        'API keys must not be sent in the URL. Send them in the Authorization header as "Bearer <key>", and roll any key that was exposed.',
+        { code: 'key_in_url', param: name },
+      );
+    }
+  }
+}
+
+type Cached = { caller: Caller | null; expires: number };
+
+/**
+ * Looks keys up by hash, caching the answer briefly so the request path rarely reaches the store.
+ * A revoked key stops working within `ttlMs`. Unknown keys are cached too (shorter), so a flood of
+ * bad keys does not become a flood of queries; the cache is bounded.
+ */
+export class Authenticator {
+  readonly #db: Db;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #cache = new Map<string, Cached>();
+  static readonly MAX_ENTRIES = 10_000;
+
+  constructor(db: Db, options: { ttlMs?: number; now?: () => number } = {}) {
+    this.#db = db;
+    this.#ttlMs = options.ttlMs ?? 10_000;
+    this.#now = options.now ?? (() => performance.now());
+  }
+
+  async authenticate(authorization: string | undefined): Promise<Caller> {
+    if (!authorization) {
+      throw new AppError(
+        'authentication_required',
+        'Send your API key in the Authorization header: "Bearer <key>".',
+      );
+    }
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    if (!match?.[1]) {
+      throw new AppError('authentication_required', 'The Authorization header must read "Bearer <key>".');
+    }
+    const key = match[1];
+    const invalid = new AppError(
+      'invalid_api_key',
+      'The API key is not valid. It may have been revoked or rolled.',
+    );
+    if (!keyModeOf(key)) throw invalid;
+
+    const hash = hashApiKey(key);
+    const now = this.#now();
+    const cached = this.#cache.get(hash);
+    if (cached && cached.expires > now) {
+      if (!cached.caller) throw invalid;
+      return cached.caller;
+    }
+    const row = await findActiveKeyByHash(this.#db, hash);
+    const caller: Caller | null = row
+      ? { accountId: row.account_id, keyId: row.id, mode: row.mode, partition: partitionOf(row.mode) }
+      : null;
+    if (this.#cache.size >= Authenticator.MAX_ENTRIES) this.#cache.clear();
+    this.#cache.set(hash, { caller, expires: now + (caller ? this.#ttlMs : this.#ttlMs / 5) });
+    if (!caller) throw invalid;
+    return caller;
+  }
+}

@@ -1,0 +1,217 @@
+import { z } from 'zod';
+import { ERROR_TYPES } from '../errors.ts';
+import type { ErrorCase, RouteSpec } from './route.ts';
+import { ErrorEnvelope } from './schemas.ts';
+
+type JsonObject = Record<string, unknown>;
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+    override: ({ jsonSchema: s }) => {
+      // Named shapes become components, referenced from every operation that uses them.
+      if (typeof s.id === 'string') delete s.id;
+    },
+  }) as JsonObject;
+  return rest;
+};
+
+/** Errors every route can answer, documented on each so a client sees the whole picture per call. */
+const commonErrors = (route: RouteSpec): ErrorCase[] => [
+  {
+    status: 400,
+    type: 'invalid_request',
+    code: 'key_in_url',
+    param: 'api_key',
+    message:
+      'API keys must not be sent in the URL. Send them in the Authorization header as "Bearer <key>", and roll any key that was exposed.',
+  },
+  ...(route.body
+    ? ([
+        {
+          status: 400,
+          type: 'invalid_request',
+          code: 'invalid_json',
+          message: 'The request body is not valid JSON.',
+        },
+        {
+          status: 413,
+          type: 'invalid_request',
+          code: 'body_too_large',
+          message: 'The request body is larger than 1 MiB.',
+        },
+        {
+          status: 415,
+          type: 'invalid_request',
+          code: 'unsupported_media_type',
+          message: 'Send the request body as JSON with Content-Type: application/json.',
+        },
+      ] satisfies ErrorCase[])
+    : []),
+  ...(route.auth
+    ? ([
+        {
+          status: 401,
+          type: 'authentication_required',
+          message: 'Send your API key in the Authorization header: "Bearer <key>".',
+        },
+        {
+          status: 401,
+          type: 'invalid_api_key',
+          message: 'The API key is not valid. It may have been revoked or rolled.',
+        },
+        {
+          status: 429,
+          type: 'rate_limited',
+          message: 'Too many requests for this account. Retry after the number of seconds in Retry-After.',
+        },
+      ] satisfies ErrorCase[])
+    : []),
+  {
+    status: 500,
+    type: 'internal_error',
+    message: 'Internal error. Quote the request id if you contact support.',
+  },
+];
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Missing or invalid API key',
+  403: 'Forbidden for this key',
+  404: 'Not found',
+  409: 'Conflict',
+  413: 'Body too large',
+  415: 'Unsupported media type',
+  429: 'Rate limited',
+  500: 'Internal error',
+  502: 'Upstream register unavailable',
+  503: 'Service unavailable',
+};
+
+const RATE_HEADERS = {
+  'RateLimit-Limit': { description: 'Requests per minute for the account.', schema: { type: 'integer' } },
+  'RateLimit-Remaining': { description: 'Requests left in the bucket now.', schema: { type: 'integer' } },
+  'RateLimit-Reset': { description: 'Seconds until the bucket is full again.', schema: { type: 'integer' } },
+};
+const REQUEST_ID_HEADER = {
+  'Request-Id': { description: 'Unique per request (`req_…`).', schema: { type: 'string' } },
+};
+
+function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonObject[] {
+  if (!(schema instanceof z.ZodObject)) return [];
+  return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({
+    name,
+    in: where,
+    required: where === 'path' || !field.safeParse(undefined).success,
+    ...(field.description ? { description: field.description } : {}),
+    schema: jsonSchema(field, 'input'),
+  }));
+}
+
+function errorResponses(cases: ErrorCase[], auth: boolean): Record<string, JsonObject> {
+  const byStatus = new Map<number, ErrorCase[]>();
+  for (const c of cases) byStatus.set(c.status, [...(byStatus.get(c.status) ?? []), c]);
+  return Object.fromEntries(
+    [...byStatus].map(([status, list]) => [
+      String(status),
+      {
+        description: STATUS_TEXT[status] ?? 'Error',
+        headers: {
+          ...REQUEST_ID_HEADER,
+          ...(status === 429
+            ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }
+            : {}),
+          ...(auth && status !== 401 ? RATE_HEADERS : {}),
+        },
+        content: {
+          'application/json': {
+            schema: { $ref: '#/components/schemas/Error' },
+            examples: Object.fromEntries(
+              list.map((c) => [
+                c.code ?? c.type,
+                {
+                  value: {
+                    error: {
+                      type: c.type,
+                      ...(c.code ? { code: c.code } : {}),
+                      message: c.message,
+                      ...(c.param ? { param: c.param } : {}),
+                      request_id: 'req_3kTMd9PqWn0cXb7YhRsV2a',
+                    },
+                  },
+                },
+              ]),
+            ),
+          },
+        },
+      },
+    ]),
+  );
+}
+
+function operation(route: RouteSpec): JsonObject {
+  const { response } = route;
+  return {
+    operationId: route.operationId,
+    summary: route.summary,
+    ...(route.description ? { description: route.description } : {}),
+    tags: [route.tag],
+    security: route.auth ? [{ bearerAuth: [] }] : [],
+    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: {
+      [String(response.status)]: {
+        description: response.description,
+        headers: { ...REQUEST_ID_HEADER, ...(route.auth ? RATE_HEADERS : {}) },
+        content: {
+          [response.contentType ?? 'application/json']: {
+            ...(response.schema ? { schema: jsonSchema(response.schema, 'output') } : {}),
+            examples: Object.fromEntries(
+              Object.entries(response.examples).map(([k, value]) => [k, { value }]),
+            ),
+          },
+        },
+      },
+      ...errorResponses([...(route.errors ?? []), ...commonErrors(route)], route.auth),
+    },
+  };
+}
+
+/** The OpenAPI 3.1 document, generated from the same route specs and zod schemas that serve requests. */
+export function buildOpenApi(routes: readonly RouteSpec[], version: string): JsonObject {
+  const paths: Record<string, JsonObject> = {};
+  for (const route of routes) {
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'aevs: Australian Entity Verification Service',
+      version,
+      description:
+        'One canonical record per Australian business, joined across the public registers, with provenance on every field. Authenticate with `Authorization: Bearer <key>`: `svc_sk_test_` keys see the synthetic sandbox, `svc_sk_live_` keys see real register data. Every error uses one envelope; its `type` is one of: ' +
+        Object.entries(ERROR_TYPES)
+          .map(([type, status]) => `\`${type}\` (${status})`)
+          .join(', ') +
+        '.',
+    },
+    servers: [{ url: 'http://127.0.0.1:8080' }],
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'svc_sk_test_… or svc_sk_live_…' },
+      },
+      schemas: { Error: jsonSchema(ErrorEnvelope, 'output') },
+    },
+  };
+}

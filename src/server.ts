@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { bootstrapDemo } from './accounts/bootstrap-demo.ts';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { createLogger } from './logger.ts';
+import { openStore } from './store/open-store.ts';
+
+const displayHost = (host: string) =>
+  host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+
+/** Opens the store, builds the app and listens; closes both on SIGINT and SIGTERM. */
+export async function startServer(
+  config: Config,
+  out: NodeJS.WritableStream = process.stdout,
+): Promise<FastifyInstance> {
+  const log = createLogger(config.logLevel);
+  const db = await openStore(config);
+  const clock = () => new Date();
+  const demo = await bootstrapDemo({ ctx: { db, clock } });
+  const app = await buildApp({ config, db, log, clock });
+  app.addHook('onClose', async () => {
+    await db.close();
+  });
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://${displayHost(config.host)}:${port}`;
+  if (demo) {
+    out.write(
+      [
+        '',
+        `aevs: first start with an empty store, so an account "demo" (${demo.account.id}) was created.`,
+        'Its keys are shown this once; only their hashes are stored. Keep them somewhere safe.',
+        `  test key (sandbox fixtures, free):   ${demo.testKey}`,
+        `  live key (real register data):       ${demo.liveKey}`,
+        'Try it:',
+        `  curl -H "Authorization: Bearer ${demo.testKey}" ${base}/v1/validate/49004028077`,
+        `API reference: ${base}/docs`,
+        '',
+        '',
+      ].join('\n'),
+    );
+  }
+  log.info({ url: base, engine: db.engine }, 'aevs listening');
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  return app;
+}

@@ -1,0 +1,18 @@
+/**
+ * The store's one seam between engines. Queries are written once, in portable SQL with `?`
+ * placeholders; each engine runs them (PostgreSQL numbers the placeholders itself).
+ */
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  readonly engine: Engine;
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
+  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  /** Runs a statement; resolves to the number of rows it changed. */
+  run(sql: string, params?: readonly unknown[]): Promise<number>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  /** All of `fn` or none of it. Nested calls join the outer transaction. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,82 @@
+import pg from 'pg';
+import type { Db } from './db.ts';
+
+/** `?` placeholders become `$1, $2, …`; our SQL never has a `?` inside a literal. */
+const numbered = (sql: string): string => {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+};
+
+// COUNT and BIGINT columns arrive as strings by default; every count we keep fits a double.
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === pg.types.builtins.INT8
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+};
+
+type Queryable = pg.Pool | pg.PoolClient;
+
+function queries(q: Queryable): Omit<Db, 'transaction' | 'close'> {
+  return {
+    engine: 'postgres',
+    all: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await q.query(numbered(sql), params as unknown[])).rows as T[],
+    get: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await q.query(numbered(sql), params as unknown[])).rows[0] as T | undefined,
+    run: async (sql: string, params: readonly unknown[] = []) =>
+      (await q.query(numbered(sql), params as unknown[])).rowCount ?? 0,
+    exec: async (sql: string) => {
+      await q.query(sql);
+    },
+  };
+}
+
+export class PostgresDb implements Db {
+  readonly engine = 'postgres' as const;
+  readonly #pool: pg.Pool;
+  readonly #q: Omit<Db, 'transaction' | 'close'>;
+
+  constructor(connectionString: string) {
+    this.#pool = new pg.Pool({ connectionString, max: 10, types });
+    // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
+    this.#pool.on('error', () => undefined);
+    this.#q = queries(this.#pool);
+  }
+
+  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+    return this.#q.all<T>(sql, params);
+  }
+
+  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+    return this.#q.get<T>(sql, params);
+  }
+
+  run(sql: string, params?: readonly unknown[]): Promise<number> {
+    return this.#q.run(sql, params);
+  }
+
+  exec(sql: string): Promise<void> {
+    return this.#q.exec(sql);
+  }
+
+  async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    const client = await this.#pool.connect();
+    const tx: Db = { ...queries(client), transaction: (inner) => inner(tx), close: async () => undefined };
+    try {
+      await client.query('BEGIN');
+      const result = await fn(tx);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#pool.end();
+  }
+}
