@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
   LogController,
+  type onRequestHookHandler,
 } from 'fastify';
 import type { z } from 'zod';
 import packageJson from '../package.json' with { type: 'json' };
@@ -82,11 +83,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   app.decorateRequest('caller', undefined);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('request-id', request.id);
-    refuseKeyInUrl(request.query as Record<string, unknown>);
+    try {
+      refuseKeyInUrl(request.query as Record<string, unknown>);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -97,28 +103,47 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
       'request',
     );
+    done();
   });
-  app.addHook('onClose', async () => {
+  // preClose runs before any onClose hook, so the store (closed on close by the server) is still open.
+  app.addHook('preClose', async () => {
     await meter.stop();
   });
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(notFoundHandler(ROUTES));
 
-  const authenticate = async (request: FastifyRequest, reply: FastifyReply) => {
-    const caller = await authenticator.authenticate(request.headers.authorization);
+  // Admits an authenticated caller: rate limit, then usage. Returns the refusal, if any.
+  const admit = (caller: Caller, request: FastifyRequest, reply: FastifyReply): AppError | undefined => {
     request.caller = caller;
     const decision = limiter.take(caller.accountId);
-    reply.header('ratelimit-limit', decision.limit);
-    reply.header('ratelimit-remaining', decision.remaining);
-    reply.header('ratelimit-reset', decision.reset);
+    reply.headers({
+      'ratelimit-limit': decision.limit,
+      'ratelimit-remaining': decision.remaining,
+      'ratelimit-reset': decision.reset,
+    });
     if (!decision.allowed) {
       reply.header('retry-after', decision.retryAfter);
-      throw new AppError(
+      return new AppError(
         'rate_limited',
         `Too many requests for this account: the limit is ${decision.limit} a minute. Retry after ${decision.retryAfter} s.`,
       );
     }
     meter.record(caller, clock());
+    return undefined;
+  };
+  // Callback-style hooks: a cached key is admitted without a promise on the request path.
+  const authenticate: onRequestHookHandler = (request, reply, done) => {
+    let caller: Caller | Promise<Caller>;
+    try {
+      caller = authenticator.authenticate(request.headers.authorization);
+    } catch (error) {
+      return done(error as Error);
+    }
+    if (caller instanceof Promise) {
+      caller.then((c) => done(admit(c, request, reply)), done);
+    } else {
+      done(admit(caller, request, reply));
+    }
   };
 
   for (const route of [...ROUTES, ...(deps.extraRoutes ?? [])])
@@ -133,7 +158,7 @@ function registerRoute(
     deps: AppDeps;
     clock: () => Date;
     services: Services;
-    authenticate: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    authenticate: onRequestHookHandler;
   },
 ) {
   app.route({

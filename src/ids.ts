@@ -1,11 +1,27 @@
-import { randomInt } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
-/** Uniform base62 from the CSPRNG (randomInt rejects biased draws itself). */
+// Random bytes are drawn from the CSPRNG in blocks (one system call per block, not per character);
+// bytes of 248 and above are skipped so that `byte % 62` stays uniform.
+const pool = Buffer.alloc(4096);
+let offset = pool.length;
+
+function nextUniformByte(): number {
+  for (;;) {
+    if (offset === pool.length) {
+      randomFillSync(pool);
+      offset = 0;
+    }
+    const byte = pool[offset++] ?? 255;
+    if (byte < 248) return byte % 62;
+  }
+}
+
+/** Uniform base62 from the CSPRNG. */
 export function randomBase62(length: number): string {
   let out = '';
-  for (let i = 0; i < length; i++) out += BASE62[randomInt(62)];
+  for (let i = 0; i < length; i++) out += BASE62[nextUniformByte()];
   return out;
 }
 

@@ -7,15 +7,8 @@ export function createLogger(level: Config['logLevel'], destination?: Destinatio
     {
       level,
       base: { service: 'aevs' },
-      timestamp: pino.stdTimeFunctions.isoTime,
       redact: {
-        paths: [
-          'authorization',
-          'headers.authorization',
-          'req.headers.authorization',
-          'request.headers.authorization',
-          '*.headers.authorization',
-        ],
+        paths: ['authorization', 'headers.authorization', 'req.headers.authorization'],
         censor: '[REDACTED]',
       },
     },

@@ -16,7 +16,8 @@ export class UsageMeter {
   readonly #db: Db;
   readonly #log: Logger;
   #counts = new Map<string, { accountId: string; period: string; count: number }>();
-  #lastUsed = new Map<string, string>();
+  #lastUsed = new Map<string, number>();
+  #period = { name: '', start: 0, end: 0 };
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
 
@@ -26,13 +27,27 @@ export class UsageMeter {
   }
 
   record(caller: Caller, at: Date): void {
-    this.#lastUsed.set(caller.keyId, at.toISOString());
+    const ms = at.getTime();
+    this.#lastUsed.set(caller.keyId, ms);
     if (caller.mode !== 'live') return; // test keys consume no quota (spec 5.2)
-    const period = usagePeriod(at);
+    const period = this.#periodOf(ms);
     const slot = `${caller.accountId}\u0000${period}`;
     const entry = this.#counts.get(slot);
     if (entry) entry.count++;
     else this.#counts.set(slot, { accountId: caller.accountId, period, count: 1 });
+  }
+
+  // The month's name is worked out once per month, not per request.
+  #periodOf(ms: number): string {
+    if (ms < this.#period.start || ms >= this.#period.end) {
+      const d = new Date(ms);
+      this.#period = {
+        name: usagePeriod(d),
+        start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
+        end: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
+      };
+    }
+    return this.#period.name;
   }
 
   /** Counted in this process and not yet written. */
@@ -67,7 +82,7 @@ export class UsageMeter {
       await this.#db.transaction(async (tx) => {
         for (const { accountId, period, count } of counts.values())
           await addLiveRequests(tx, accountId, period, count);
-        for (const [keyId, at] of lastUsed) await touchApiKey(tx, keyId, at);
+        for (const [keyId, at] of lastUsed) await touchApiKey(tx, keyId, new Date(at).toISOString());
       });
     } catch (error) {
       for (const [slot, entry] of counts) {

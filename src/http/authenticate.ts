@@ -7,13 +7,13 @@ import type { Db } from '../store/db.ts';
 /** Query parameters that would put a key in a URL (decisions.md): refused, and never logged. */
 export const KEY_QUERY_PARAMS = ['api_key', 'key', 'token', 'access_token'] as const;
 
-/** `?api_key=…` → `?api_key=[REDACTED]`, for logs. */
+/** `?api_key=…` → `?api_key=REDACTED`, for logs. */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   if (q === -1) return url;
   const params = new URLSearchParams(url.slice(q + 1));
   for (const name of [...params.keys()]) {
-    if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) params.set(name, '[REDACTED]');
+    if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) params.set(name, 'REDACTED');
   }
   return `${url.slice(0, q)}?${params.toString()}`;
 }
@@ -30,10 +30,15 @@ export function refuseKeyInUrl(query: Record<string, unknown>): void {
   }
 }
 
+const invalidKey = () =>
+  new AppError('invalid_api_key', 'The API key is not valid. It may have been revoked or rolled.');
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+
 type Cached = { caller: Caller | null; expires: number };
 
 /**
- * Looks keys up by hash, caching the answer briefly so the request path rarely reaches the store.
+ * Looks keys up by their hash in the store, caching the answer briefly so the request path rarely reaches the store.
  * A revoked key stops working within `ttlMs`. Unknown keys are cached too (shorter), so a flood of
  * bad keys does not become a flood of queries; the cache is bounded.
  */
@@ -50,38 +55,38 @@ export class Authenticator {
     this.#now = options.now ?? (() => performance.now());
   }
 
-  async authenticate(authorization: string | undefined): Promise<Caller> {
+  /** Synchronous when the key is cached, which is nearly always: no promise on the hot path. */
+  authenticate(authorization: string | undefined): Caller | Promise<Caller> {
     if (!authorization) {
       throw new AppError(
         'authentication_required',
         'Send your API key in the Authorization header: "Bearer <key>".',
       );
     }
-    const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
+    const match = BEARER.exec(authorization);
     if (!match?.[1]) {
       throw new AppError('authentication_required', 'The Authorization header must read "Bearer <key>".');
     }
     const key = match[1];
-    const invalid = new AppError(
-      'invalid_api_key',
-      'The API key is not valid. It may have been revoked or rolled.',
-    );
-    if (!keyModeOf(key)) throw invalid;
-
-    const hash = hashApiKey(key);
     const now = this.#now();
-    const cached = this.#cache.get(hash);
+    // Keyed by the presented key itself: the cache lives only in process memory, like the request
+    // that carried it, and saves hashing on every request. The store only ever sees the hash.
+    const cached = this.#cache.get(key);
     if (cached && cached.expires > now) {
-      if (!cached.caller) throw invalid;
+      if (!cached.caller) throw invalidKey();
       return cached.caller;
     }
-    const row = await findActiveKeyByHash(this.#db, hash);
+    return this.#lookup(key, now);
+  }
+
+  async #lookup(key: string, now: number): Promise<Caller> {
+    const row = keyModeOf(key) ? await findActiveKeyByHash(this.#db, hashApiKey(key)) : undefined;
     const caller: Caller | null = row
       ? { accountId: row.account_id, keyId: row.id, mode: row.mode, partition: partitionOf(row.mode) }
       : null;
     if (this.#cache.size >= Authenticator.MAX_ENTRIES) this.#cache.clear();
-    this.#cache.set(hash, { caller, expires: now + (caller ? this.#ttlMs : this.#ttlMs / 5) });
-    if (!caller) throw invalid;
+    this.#cache.set(key, { caller, expires: now + (caller ? this.#ttlMs : this.#ttlMs / 5) });
+    if (!caller) throw invalidKey();
     return caller;
   }
 }

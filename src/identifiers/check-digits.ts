@@ -5,7 +5,11 @@
 const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19] as const;
 const ACN_WEIGHTS = [8, 7, 6, 5, 4, 3, 2, 1] as const;
 
-const digitsOf = (value: string): number[] => Array.from(value, (c) => c.charCodeAt(0) - 48);
+const digitsOf = (value: string): number[] => {
+  const digits = new Array<number>(value.length);
+  for (let i = 0; i < value.length; i++) digits[i] = value.charCodeAt(i) - 48;
+  return digits;
+};
 
 /** ABN: subtract 1 from the first digit, weight, sum mod 89 = 0. */
 export function isValidAbn(abn: string): boolean {

@@ -1,0 +1,42 @@
+// One side of `npm run bench`: the real app (auth, rate limiting, usage metering, JSON logging) or a
+// bare Fastify route returning a constant. Reports its port (and key) to the parent over IPC.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Fastify from 'fastify';
+import pino from 'pino';
+import { createAccount } from '../src/accounts/create-account.ts';
+import { createKey } from '../src/accounts/keys.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/logger.ts';
+import { openStore } from '../src/store/open-store.ts';
+
+const kind = process.argv[2];
+const send = (message: unknown) => process.send?.(message);
+
+if (kind === 'bare') {
+  const app = Fastify();
+  app.get('/v1/validate/:identifier', async () => ({ ok: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  send({ port: typeof address === 'object' && address ? address.port : 0 });
+} else {
+  const dir = mkdtempSync(join(tmpdir(), 'aevs-bench-'));
+  // Every request is rate-limited (the bucket is consulted) but the budget is high enough never to refuse.
+  const config = { ...loadConfig({ AEVS_RATE_LIMIT_PER_MINUTE: '1000000000' }), dataDir: dir };
+  const db = await openStore(config);
+  const clock = () => new Date();
+  const account = await createAccount({ ctx: { db, clock }, input: { name: 'bench' } });
+  const { key } = await createKey({ ctx: { db, clock }, input: { accountId: account.id, mode: 'live' } });
+  const logFile = join(dir, 'requests.log');
+  const log = createLogger(
+    (process.env.BENCH_LOG_LEVEL as 'info') ?? 'info',
+    pino.destination({ dest: logFile, sync: false, minLength: 4096 }),
+  );
+  const app = await buildApp({ config, db, log });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  send({ port: typeof address === 'object' && address ? address.port : 0, key, logFile });
+}
+process.on('message', (m) => m === 'exit' && process.exit(0));
