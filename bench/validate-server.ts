@@ -1,5 +1,5 @@
-// One side of `npm run bench`: the real app (auth, rate limiting, usage metering, JSON logging) or a
-// bare Fastify route returning a constant. Reports its port (and key) to the parent over IPC.
+// One side of `npm run bench`: the real app (auth, rate limiting, usage metering, JSON logging), a
+// bare Fastify route returning a constant, or that bare route plus the same JSON request log line. Reports its port (and key) to the parent over IPC.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +15,32 @@ import { openStore } from '../src/store/open-store.ts';
 const kind = process.argv[2];
 const send = (message: unknown) => process.send?.(message);
 
-if (kind === 'bare') {
+if (kind === 'bare' || kind === 'bare-logged') {
   const app = Fastify();
+  if (kind === 'bare-logged') {
+    // The floor for any service that writes a JSON line per request: the same pino line, nothing else.
+    const log = createLogger(
+      'info',
+      pino.destination({
+        dest: join(mkdtempSync(join(tmpdir(), 'aevs-bench-')), 'log'),
+        sync: false,
+        minLength: 4096,
+      }),
+    );
+    app.addHook('onResponse', (request, reply, done) => {
+      log.info(
+        {
+          request_id: request.id,
+          method: request.method,
+          url: request.url,
+          status: reply.statusCode,
+          ms: reply.elapsedTime,
+        },
+        'request',
+      );
+      done();
+    });
+  }
   app.get('/v1/validate/:identifier', async () => ({ ok: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -39,4 +63,7 @@ if (kind === 'bare') {
   const address = app.server.address();
   send({ port: typeof address === 'object' && address ? address.port : 0, key, logFile });
 }
-process.on('message', (m) => m === 'exit' && process.exit(0));
+process.on('message', (m) => {
+  if (m === 'exit') process.exit(0);
+  if (m === 'cpu') send({ cpu: process.cpuUsage() });
+});

@@ -49,7 +49,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   }
   // Unknown failures keep their detail in the log only: driver and parser messages can carry SQL,
   // paths or secrets (STYLE.md rule 6).
-  request.log.error({ err: error }, 'unhandled error');
+  request.log.error({ err: error, request_id: request.id }, 'unhandled error');
   const internal = new AppError(
     'internal_error',
     'Internal error. Quote the request id if you contact support.',
