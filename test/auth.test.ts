@@ -58,7 +58,7 @@ describe('authentication', () => {
 
   it('401 invalid_api_key for a revoked key', async () => {
     const other = await t.newAccount();
-    const [testKeyRow] = await listApiKeys(t.db, other.id);
+    const testKeyRow = (await listApiKeys(t.db, other.id)).find((k) => k.mode === 'test');
     assert.ok(testKeyRow);
     await revokeKey({
       ctx: { db: t.db, clock: () => new Date() },
