@@ -1,0 +1,179 @@
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { parse } from 'csv-parse';
+import iconv from 'iconv-lite';
+import { FormatError } from './types.ts';
+
+/**
+ * Decodes a register file line by line: UTF-8 where the bytes are valid UTF-8, Windows-1252 where a
+ * line is not (older ASIC and AFS files were written in cp1252; a UTF-8 file with a stray cp1252
+ * byte still reads). A UTF-8 byte-order mark is dropped. Lines are split on LF, so CRLF files keep
+ * their CR for the CSV parser to handle.
+ */
+export class LineDecoder extends Transform {
+  #pending: Buffer = Buffer.alloc(0);
+  #first = true;
+  #utf8 = new TextDecoder('utf-8', { fatal: true });
+  /** Lines that were not valid UTF-8 and were read as Windows-1252. */
+  fallbackLines = 0;
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    let buffer = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
+    if (this.#first && buffer.length >= 3) {
+      if (buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf) buffer = buffer.subarray(3);
+      this.#first = false;
+    }
+    let start = 0;
+    let newline = buffer.indexOf(10, start);
+    const out: string[] = [];
+    while (newline !== -1) {
+      out.push(this.#decode(buffer.subarray(start, newline + 1)));
+      start = newline + 1;
+      newline = buffer.indexOf(10, start);
+    }
+    this.#pending = Buffer.from(buffer.subarray(start));
+    if (out.length) this.push(out.join(''));
+    done();
+  }
+
+  override _flush(done: TransformCallback): void {
+    if (this.#pending.length) this.push(this.#decode(this.#pending));
+    done();
+  }
+
+  #decode(line: Buffer): string {
+    try {
+      return this.#utf8.decode(line);
+    } catch {
+      this.fallbackLines++;
+      return iconv.decode(line, 'win1252');
+    }
+  }
+}
+
+export type TableOptions = {
+  fileName: string;
+  /** Headers that must be present (compared case-insensitively, spaces trimmed). */
+  required: readonly string[];
+  /**
+   * `tab` for ASIC's "CSV" files that are really TSV (no quoting: quotes are literal characters),
+   * `comma` for RFC-4180 CSV; `sniff` (default) decides from the header line.
+   */
+  delimiter?: 'tab' | 'comma' | 'sniff';
+  /** Keeps rows whose field count differs from the header's (the adapter re-aligns them). */
+  ragged?: boolean;
+};
+
+export type TableRow =
+  | { kind: 'row'; line: number; row: Record<string, string>; fields: string[]; header: string[] }
+  | { kind: 'rejected'; line: number; reason: string };
+
+/** Reads the header line's bytes without consuming them, to choose the delimiter. */
+function sniffDelimiter(headerLine: string): '\t' | ',' {
+  const tabs = headerLine.split('\t').length - 1;
+  const commas = headerLine.replace(/"[^"]*"/g, '').split(',').length - 1;
+  return tabs > 0 && tabs >= commas ? '\t' : ',';
+}
+
+const normalizeHeader = (h: string) =>
+  h
+    .replace(/^\ufeff/, '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * Streams a delimited register file as rows keyed by header name: columns are always found by name,
+ * never by position, because the registers change their layouts. A header that lacks a required
+ * column is a FormatError naming the file and the columns; a row with the wrong number of fields is
+ * rejected with its line number (unless `ragged`).
+ */
+export async function* readTable(input: Readable, options: TableOptions): AsyncGenerator<TableRow> {
+  const decoder = new LineDecoder();
+  const text = input.pipe(decoder);
+  input.on('error', (error) => decoder.destroy(error));
+
+  // Peek at the first line to pick the delimiter, then hand everything to csv-parse.
+  const iterator = text[Symbol.asyncIterator]();
+  let head = '';
+  const buffered: string[] = [];
+  while (!head.includes('\n')) {
+    const next = await iterator.next();
+    if (next.done) break;
+    const piece = String(next.value);
+    buffered.push(piece);
+    head += piece;
+  }
+  if (head.trim() === '') throw new FormatError(`${options.fileName}: the file is empty`, 1);
+  const headerLine = head.split('\n')[0] ?? '';
+  const delimiter =
+    options.delimiter === 'tab' ? '\t' : options.delimiter === 'comma' ? ',' : sniffDelimiter(headerLine);
+
+  const parser = parse({
+    delimiter,
+    quote: delimiter === '\t' ? false : '"',
+    relax_quotes: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    record_delimiter: ['\r\n', '\n'],
+    max_record_size: 1024 * 1024,
+    info: true,
+  });
+  const feed = (async () => {
+    try {
+      for (const piece of buffered)
+        if (!parser.write(piece)) await new Promise((r) => parser.once('drain', r));
+      for (;;) {
+        const next = await iterator.next();
+        if (next.done) break;
+        if (!parser.write(String(next.value))) await new Promise((r) => parser.once('drain', r));
+      }
+      parser.end();
+    } catch (error) {
+      parser.destroy(error as Error);
+    }
+  })();
+
+  let header: string[] | undefined;
+  let keys: string[] = [];
+  try {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      if (!header) {
+        header = record.map((h) => h.replace(/^\ufeff/, '').trim());
+        keys = header.map(normalizeHeader);
+        const missing = options.required.filter((r) => !keys.includes(normalizeHeader(r)));
+        if (missing.length > 0) {
+          throw new FormatError(
+            `${options.fileName}: the header does not match this register's format: missing ${missing.map((m) => `"${m}"`).join(', ')} (found ${header.length} columns: ${header.slice(0, 6).join(', ')}${header.length > 6 ? ', …' : ''})`,
+            1,
+          );
+        }
+        continue;
+      }
+      const line = info.lines;
+      if (record.length === 1 && (record[0] ?? '').trim() === '') continue;
+      if (record.length !== header.length && !options.ragged) {
+        yield {
+          kind: 'rejected',
+          line,
+          reason: `${record.length} fields where the header has ${header.length}`,
+        };
+        continue;
+      }
+      const row: Record<string, string> = {};
+      for (let i = 0; i < keys.length; i++) row[keys[i] ?? ''] = record[i] ?? '';
+      yield { kind: 'row', line, row, fields: record, header };
+    }
+  } catch (error) {
+    if (error instanceof FormatError) throw error;
+    const e = error as { message?: string; lines?: number };
+    throw new FormatError(`${options.fileName}: ${e.message ?? 'unreadable'}`, e.lines);
+  } finally {
+    await feed.catch(() => undefined);
+  }
+  if (!header) throw new FormatError(`${options.fileName}: no header line`, 1);
+}
+
+/** A row's value by header name (case-insensitive); '' when the column is absent. */
+export const col = (row: Record<string, string>, name: string): string => row[name.toLowerCase()] ?? '';
