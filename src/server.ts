@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { bootstrapDemo } from './accounts/bootstrap-demo.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { loadSandbox } from './ingest/load-sandbox.ts';
 import { createLogger } from './logger.ts';
 import { openStore } from './store/open-store.ts';
 
@@ -17,7 +18,14 @@ export async function startServer(
   const db = await openStore(config);
   const clock = () => new Date();
   const demo = await bootstrapDemo({ ctx: { db, clock } });
-  const app = await buildApp({ config, db, log, clock });
+  let sandboxLoaded = false;
+  const app = await buildApp({
+    config,
+    db,
+    log,
+    clock,
+    readiness: [{ name: 'sandbox', check: async () => sandboxLoaded }],
+  });
   app.addHook('onClose', async () => {
     await db.close();
   });
@@ -42,6 +50,17 @@ export async function startServer(
     );
   }
   log.info({ url: base, engine: db.engine }, 'aevs listening');
+  // The sandbox loads after the server listens: /healthz answers at once, /readyz once it is in.
+  loadSandbox({ ctx: { db, clock } }).then(
+    (loaded) => {
+      sandboxLoaded = true;
+      log.info(
+        { datasets: loaded.map((s) => s.dataset), events: loaded.reduce((n, s) => n + s.events, 0) },
+        'sandbox loaded',
+      );
+    },
+    (error: unknown) => log.error({ err: error }, 'sandbox load failed'),
+  );
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -2,38 +2,15 @@ import { parseArgs } from 'node:util';
 import { createAccount } from '../accounts/create-account.ts';
 import { getUsage } from '../accounts/get-usage.ts';
 import { createKey, listKeys, revokeKey, rollKey } from '../accounts/keys.ts';
-import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
+import { IngestError } from '../ingest/ingest.ts';
 import { startServer } from '../server.ts';
 import { findAccount } from '../store/accounts.ts';
-import type { Db } from '../store/db.ts';
-import { openStore } from '../store/open-store.ts';
+import { type Command, clock, type Io, str, UsageError, withStore } from './command.ts';
+import { ingestCommand, sourcesCommand } from './ingest-commands.ts';
 
-export type Io = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv };
-
-/** A mistake in how the command was called: usage goes to stderr and the exit code is 2. */
-class UsageError extends Error {}
-
-type Command = {
-  usage: string;
-  options?: Record<
-    string,
-    { type: 'string' | 'boolean'; description: string; required?: boolean; choices?: string[] }
-  >;
-  run: (args: Record<string, string | boolean | undefined>, io: Io, config: Config) => Promise<void>;
-};
-
-const withStore = async <T>(config: Config, fn: (db: Db) => Promise<T>): Promise<T> => {
-  const db = await openStore(config);
-  try {
-    return await fn(db);
-  } finally {
-    await db.close();
-  }
-};
-
-const clock = () => new Date();
-const str = (v: string | boolean | undefined) => String(v);
+export type { Io };
 
 const COMMANDS: Record<string, Command> = {
   serve: {
@@ -134,6 +111,8 @@ const COMMANDS: Record<string, Command> = {
       io.stdout.write(`revoked ${revoked.id} at ${revoked.revoked_at}\n`);
     },
   },
+  ingest: ingestCommand,
+  sources: sourcesCommand,
   usage: {
     usage:
       'aevs usage --account ACCOUNT_ID [--json]\n\nLive-key requests this calendar month (UTC) against the allowance (AEVS_MONTHLY_ALLOWANCE).\nA running server writes its counts every 5 seconds.',
@@ -172,6 +151,8 @@ Commands:
   keys roll --account ID --key KEY_ID         revoke a key and print its replacement
   keys revoke --account ID --key KEY_ID       revoke a key
   usage --account ID                          live requests this month against the allowance
+  ingest DATASET FILE|FOLDER|ZIP|URL...       load a register snapshot (--partition live|sandbox)
+  sources                                     the registers, loaded or not (--partition, --json)
 
 Every command takes --help. Configuration comes from the environment (see README.md):
 AEVS_DATA_DIR (default ./data) or AEVS_DATABASE_URL selects the store.
@@ -227,7 +208,11 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         throw new UsageError((error as Error).message);
       }
     })();
-    if (positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}"`);
+    const expected = command.positionals ?? { min: 0, max: 0, names: '' };
+    if (positionals.length < expected.min) throw new UsageError(`expected ${expected.names}`);
+    if (expected.max !== undefined && positionals.length > expected.max) {
+      throw new UsageError(`unexpected argument "${positionals[expected.max]}"`);
+    }
     for (const [option, spec] of Object.entries(command.options ?? {})) {
       const value = values[option];
       if (spec.required && (value === undefined || value === ''))
@@ -236,14 +221,14 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
         throw new UsageError(`--${option} must be one of: ${spec.choices.join(', ')} (got "${value}")`);
       }
     }
-    await command.run(values, io, loadConfig(io.env));
+    await command.run(values, io, loadConfig(io.env), positionals);
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
       io.stderr.write(`aevs ${name}: ${error.message}\n\n${commandHelp(command)}`);
       return 2;
     }
-    if (error instanceof AppError || error instanceof ConfigError) {
+    if (error instanceof AppError || error instanceof ConfigError || error instanceof IngestError) {
       io.stderr.write(`aevs ${name}: ${error.message}\n`);
       return 1;
     }

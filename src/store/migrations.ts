@@ -36,6 +36,81 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    id: 2,
+    name: 'register records, their names, ingests and change events',
+    sql: `
+      CREATE TABLE source_records (
+        partition TEXT NOT NULL,
+        dataset TEXT NOT NULL,
+        record_key TEXT NOT NULL,
+        abn TEXT,
+        acn TEXT,
+        name TEXT NOT NULL,
+        names TEXT NOT NULL,
+        status TEXT,
+        as_of TEXT,
+        data TEXT NOT NULL,
+        content_hash TEXT NOT NULL,
+        first_seen_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        removed_at TEXT,
+        seen_ingest TEXT,
+        PRIMARY KEY (partition, dataset, record_key)
+      );
+      CREATE INDEX source_records_by_abn ON source_records (partition, abn);
+      CREATE INDEX source_records_by_acn ON source_records (partition, acn);
+      CREATE TABLE source_names (
+        partition TEXT NOT NULL,
+        dataset TEXT NOT NULL,
+        record_key TEXT NOT NULL,
+        name TEXT NOT NULL,
+        name_type TEXT NOT NULL,
+        name_key TEXT NOT NULL,
+        abn TEXT,
+        acn TEXT
+      );
+      CREATE INDEX source_names_by_record ON source_names (partition, dataset, record_key);
+      CREATE INDEX source_names_by_key ON source_names (partition, name_key);
+      CREATE TABLE ingests (
+        id TEXT PRIMARY KEY,
+        partition TEXT NOT NULL,
+        dataset TEXT NOT NULL,
+        files TEXT NOT NULL,
+        status TEXT NOT NULL,
+        as_of TEXT,
+        started_at TEXT NOT NULL,
+        finished_at TEXT NOT NULL,
+        rows_read BIGINT NOT NULL,
+        inserted BIGINT NOT NULL,
+        updated BIGINT NOT NULL,
+        unchanged BIGINT NOT NULL,
+        removed BIGINT NOT NULL,
+        rejected BIGINT NOT NULL,
+        rejected_examples TEXT NOT NULL,
+        events BIGINT NOT NULL,
+        error TEXT
+      );
+      CREATE INDEX ingests_by_dataset ON ingests (partition, dataset, finished_at);
+      CREATE TABLE change_events (
+        id TEXT PRIMARY KEY,
+        partition TEXT NOT NULL,
+        dataset TEXT NOT NULL,
+        source TEXT NOT NULL,
+        type TEXT NOT NULL,
+        abn TEXT,
+        acn TEXT,
+        entity_name TEXT,
+        changes TEXT NOT NULL,
+        as_of TEXT,
+        created_at TEXT NOT NULL,
+        ingest_id TEXT
+      );
+      CREATE INDEX change_events_by_abn ON change_events (partition, abn, created_at);
+      CREATE INDEX change_events_by_acn ON change_events (partition, acn, created_at);
+      CREATE INDEX change_events_by_time ON change_events (partition, created_at);
+    `,
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

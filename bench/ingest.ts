@@ -1,0 +1,52 @@
+// `npm run bench:ingest [N]`: writes an ABN Bulk Extract-format file of N records (default 1,000,000),
+// then measures in separate processes, in this run: a bare saxes pass over the file, and the full
+// ingest of it (parse, diff, store). Prints records/s for each, their ratio (goal >= 0.5) and the
+// ingest's peak RSS (goal < 300 MB whatever N).
+import { execFileSync, fork } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const n = Number(process.argv[2] ?? process.env.BENCH_RECORDS ?? 1_000_000);
+const dir = mkdtempSync(join(tmpdir(), 'aevs-bench-abr-'));
+const file = join(dir, '20261118Public01.xml');
+
+try {
+  execFileSync(
+    process.execPath,
+    [new URL('./generate-abr-bulk.ts', import.meta.url).pathname, file, String(n)],
+    { stdio: 'inherit' },
+  );
+  console.log(`generated ${n.toLocaleString('en-AU')} records, ${(statSync(file).size / 1e6).toFixed(0)} MB`);
+
+  const run = async (kind: 'bare' | 'ingest') => {
+    const child = fork(new URL('./ingest-worker.ts', import.meta.url), [kind, file], {
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const [result] = (await once(child, 'message')) as [
+      { records: number; seconds: number; maxRssMb: number },
+    ];
+    await once(child, 'exit');
+    return result;
+  };
+
+  const bare = await run('bare');
+  const full = await run('ingest');
+  if (full.records !== n || bare.records !== n)
+    throw new Error(`expected ${n} records, bare saw ${bare.records}, ingest ${full.records}`);
+  const bareRate = bare.records / bare.seconds;
+  const fullRate = full.records / full.seconds;
+  console.log(`Node ${process.version}, ${n.toLocaleString('en-AU')} records`);
+  console.log(
+    `bare saxes pass        ${bareRate.toFixed(0).padStart(9)} records/s  ${bare.seconds.toFixed(1)} s  peak RSS ${bare.maxRssMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `full ingest (SQLite)   ${fullRate.toFixed(0).padStart(9)} records/s  ${full.seconds.toFixed(1)} s  peak RSS ${full.maxRssMb.toFixed(0)} MB`,
+  );
+  console.log(
+    `ratio                  ${(fullRate / bareRate).toFixed(3)}  (goal >= 0.5; peak RSS goal < 300 MB)`,
+  );
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,57 @@
+import type { Ctx, Partition } from '../ctx.ts';
+import { ADAPTERS } from '../registers/index.ts';
+import { DATASETS } from '../registers/types.ts';
+import { latestIngests, recordCounts } from '../store/ingests.ts';
+
+export type SourceStatus = {
+  dataset: string;
+  title: string;
+  source: string;
+  loaded: boolean;
+  as_of: string | null;
+  records: number;
+  last_ingest_at: string | null;
+  last_ingest: {
+    files: string[];
+    inserted: number;
+    updated: number;
+    unchanged: number;
+    removed: number;
+    rejected: number;
+    events: number;
+  } | null;
+};
+
+/** Every dataset, loaded or not, for one partition: what the screening and resolve blocks can rely on. */
+export async function listSources({ ctx, input }: { ctx: Pick<Ctx, 'db'>; input: { partition: Partition } }) {
+  const [ingests, counts] = await Promise.all([
+    latestIngests(ctx.db, input.partition),
+    recordCounts(ctx.db, input.partition),
+  ]);
+  const byDataset = new Map(ingests.map((i) => [i.dataset, i]));
+  const countOf = new Map(counts.map((c) => [c.dataset, Number(c.n)]));
+  return DATASETS.map((dataset): SourceStatus => {
+    const last = byDataset.get(dataset);
+    const adapter = ADAPTERS[dataset];
+    return {
+      dataset,
+      title: adapter.title,
+      source: adapter.source,
+      loaded: last !== undefined,
+      as_of: last?.as_of ?? null,
+      records: countOf.get(dataset) ?? 0,
+      last_ingest_at: last?.finished_at ?? null,
+      last_ingest: last
+        ? {
+            files: JSON.parse(last.files) as string[],
+            inserted: Number(last.inserted),
+            updated: Number(last.updated),
+            unchanged: Number(last.unchanged),
+            removed: Number(last.removed),
+            rejected: Number(last.rejected),
+            events: Number(last.events),
+          }
+        : null,
+    };
+  });
+}

@@ -1,0 +1,57 @@
+import { readdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Ctx } from '../ctx.ts';
+import { ADAPTERS } from '../registers/index.ts';
+import { DATASETS, type DatasetName } from '../registers/types.ts';
+import { latestIngests } from '../store/ingests.ts';
+import { type IngestSummary, ingest } from './ingest.ts';
+import { resolveInputs } from './inputs.ts';
+
+export const SANDBOX_DIR = fileURLToPath(new URL('../../fixtures/sandbox/', import.meta.url));
+
+/** The fixture file(s) of a dataset in a sandbox folder: `<dataset>.<ext>` or a folder `<dataset>/`. */
+export async function sandboxFiles(dir: string, dataset: DatasetName): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((e) => (e.isDirectory() ? e.name === dataset : e.name.startsWith(`${dataset}.`)))
+    .map((e) => join(dir, e.name));
+}
+
+/**
+ * Loads the sandbox fixtures into the `sandbox` partition through the same adapters and ingest as
+ * live files. Datasets already loaded are left as they are (so a developer who ingested `next/`
+ * keeps it across restarts). Lists matched by name (DFAT, banned persons) go last, so their matches
+ * see every other register.
+ */
+export async function loadSandbox({
+  ctx,
+  input = {},
+}: {
+  ctx: Pick<Ctx, 'db' | 'clock'>;
+  input?: { dir?: string; force?: boolean };
+}): Promise<IngestSummary[]> {
+  const dir = input.dir ?? SANDBOX_DIR;
+  const loaded = new Set((await latestIngests(ctx.db, 'sandbox')).map((i) => i.dataset));
+  const order = [...DATASETS].sort(
+    (a, b) => Number(!!ADAPTERS[a].nameMatchEvent) - Number(!!ADAPTERS[b].nameMatchEvent),
+  );
+  const summaries: IngestSummary[] = [];
+  for (const dataset of order) {
+    if (loaded.has(dataset) && !input.force) continue;
+    const paths = await sandboxFiles(dir, dataset);
+    if (paths.length === 0) continue;
+    const inputs = await resolveInputs(paths);
+    try {
+      summaries.push(
+        await ingest({
+          ctx,
+          input: { adapter: ADAPTERS[dataset], files: inputs.files, partition: 'sandbox' },
+        }),
+      );
+    } finally {
+      await inputs.close();
+    }
+  }
+  return summaries;
+}

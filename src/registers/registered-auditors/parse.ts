@@ -1,0 +1,89 @@
+import type { Readable } from 'node:stream';
+import {
+  anyDate,
+  asicAcn,
+  dataField,
+  diffWatched,
+  type Layout,
+  readLayout,
+  type Watched,
+} from '../asic-professional.ts';
+import type { ParseItem, RegisterAdapter } from '../types.ts';
+import { abnOrNull, clean } from '../values.ts';
+
+/**
+ * ASIC Registered Auditor dataset (registers.md §8.7). Its headers are [U]: we know only that it
+ * identifies audit firms by ACN. Expected columns, found by any of these names (case-insensitive;
+ * delimiter sniffed; dates DD/MM/YYYY or ISO), in the layout the sandbox file uses:
+ *
+ *   REGISTER_NAME  AUD_NUM  AUD_NAME  AUD_ACN  AUD_STATUS  AUD_START_DT  AUD_END_DT  AUD_ADD_LOCAL  AUD_ADD_STATE  AUD_ADD_PCODE
+ *
+ * The auditor number and name are required; everything else is read when present.
+ */
+const LAYOUT: Layout = {
+  number: {
+    names: ['AUD_NUM', 'AUDITOR_NUMBER', 'Auditor Number', 'REGISTRATION_NUMBER', 'Registration Number'],
+    required: true,
+  },
+  name: { names: ['AUD_NAME', 'AUDITOR_NAME', 'Auditor Name', 'Name'], required: true },
+  acn: { names: ['AUD_ACN', 'ACN'] },
+  abn: { names: ['AUD_ABN', 'ABN'] },
+  status: { names: ['AUD_STATUS', 'Status'] },
+  start_date: { names: ['AUD_START_DT', 'AUD_REG_DT', 'Start Date', 'Registration Date'] },
+  end_date: { names: ['AUD_END_DT', 'End Date'] },
+  locality: { names: ['AUD_ADD_LOCAL', 'Locality', 'Suburb'] },
+  state: { names: ['AUD_ADD_STATE', 'AUD_STATE', 'State'] },
+  postcode: { names: ['AUD_ADD_PCODE', 'Postcode'] },
+};
+
+async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
+  for await (const item of readLayout(input, context.fileName, LAYOUT)) {
+    if (item.kind === 'rejected') {
+      yield item;
+      continue;
+    }
+    const v = (name: string) => clean(item.value(name));
+    const number = v('number');
+    const name = v('name');
+    if (!number || !name) {
+      yield {
+        kind: 'rejected',
+        line: item.line,
+        reason: number ? `auditor ${number} has no name` : 'no auditor number',
+      };
+      continue;
+    }
+    const record = {
+      key: number,
+      abn: abnOrNull(item.value('abn')),
+      acn: asicAcn(item.value('acn')),
+      name,
+      names: [],
+      status: v('status'),
+      asOf: null,
+      data: {
+        auditor_number: number,
+        start_date: anyDate(item.value('start_date')),
+        end_date: anyDate(item.value('end_date')),
+        locality: v('locality'),
+        state: v('state'),
+        postcode: v('postcode'),
+      },
+    };
+    yield { kind: 'record', record, line: item.line };
+  }
+}
+
+const WATCHED: Watched[] = [
+  { field: 'auditor_number', value: dataField('auditor_number') },
+  { field: 'registration_status', value: (r) => r.status },
+  { field: 'end_date', value: dataField('end_date') },
+];
+
+export const adapter: RegisterAdapter = {
+  dataset: 'registered-auditors',
+  title: 'ASIC Registered Auditor Register',
+  source: 'asic',
+  parse,
+  diff: (before, after) => diffWatched('professional_registration_change', before, after, WATCHED),
+};

@@ -1,0 +1,100 @@
+import type { Readable } from 'node:stream';
+import {
+  anyDate,
+  dataField,
+  diffWatched,
+  type Layout,
+  readLayout,
+  type Watched,
+} from '../asic-professional.ts';
+import type { ParseItem, RegisterAdapter } from '../types.ts';
+import { clean } from '../values.ts';
+
+/**
+ * ASIC Registered Liquidator dataset (registers.md §8.7): liquidator number and name, status,
+ * suspension date, principal business address and firm; no ABN or ACN, so records carry only a name
+ * and the ingest may find no entity to attach an event to. Headers are [U]. Expected columns, found
+ * by any of these names (case-insensitive; delimiter sniffed; dates DD/MM/YYYY or ISO), in the
+ * layout the sandbox file uses:
+ *
+ *   REGISTER_NAME  LIQ_NUM  LIQ_NAME  LIQ_STATUS  LIQ_START_DT  LIQ_SUSP_DT  LIQ_FIRM  LIQ_ADD_LOCAL  LIQ_ADD_STATE  LIQ_ADD_PCODE  LIQ_ADD_COUNTRY
+ *
+ * The liquidator number and name are required; everything else is read when present.
+ */
+const LAYOUT: Layout = {
+  number: {
+    names: [
+      'LIQ_NUM',
+      'LIQUIDATOR_NUMBER',
+      'Liquidator Number',
+      'REGISTRATION_NUMBER',
+      'Registration Number',
+    ],
+    required: true,
+  },
+  name: { names: ['LIQ_NAME', 'LIQUIDATOR_NAME', 'Liquidator Name', 'Name'], required: true },
+  status: { names: ['LIQ_STATUS', 'Status'] },
+  start_date: { names: ['LIQ_START_DT', 'LIQ_REG_DT', 'Registration Date', 'Start Date'] },
+  suspension_date: { names: ['LIQ_SUSP_DT', 'LIQ_SUSPENSION_DT', 'Suspension Date'] },
+  firm: { names: ['LIQ_FIRM', 'LIQ_FIRM_NAME', 'Firm', 'Firm Name'] },
+  address: { names: ['LIQ_ADD', 'LIQ_ADDRESS', 'Address', 'Principal Business Address'] },
+  locality: { names: ['LIQ_ADD_LOCAL', 'Locality', 'Suburb'] },
+  state: { names: ['LIQ_ADD_STATE', 'State'] },
+  postcode: { names: ['LIQ_ADD_PCODE', 'Postcode'] },
+  country: { names: ['LIQ_ADD_COUNTRY', 'Country'] },
+};
+
+async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
+  for await (const item of readLayout(input, context.fileName, LAYOUT)) {
+    if (item.kind === 'rejected') {
+      yield item;
+      continue;
+    }
+    const v = (name: string) => clean(item.value(name));
+    const number = v('number');
+    const name = v('name');
+    if (!number || !name) {
+      yield {
+        kind: 'rejected',
+        line: item.line,
+        reason: number ? `liquidator ${number} has no name` : 'no liquidator number',
+      };
+      continue;
+    }
+    const record = {
+      key: number,
+      abn: null,
+      acn: null,
+      name,
+      names: [],
+      status: v('status'),
+      asOf: null,
+      data: {
+        liquidator_number: number,
+        start_date: anyDate(item.value('start_date')),
+        suspension_date: anyDate(item.value('suspension_date')),
+        firm: v('firm'),
+        address: v('address'),
+        locality: v('locality'),
+        state: v('state'),
+        postcode: v('postcode'),
+        country: v('country'),
+      },
+    };
+    yield { kind: 'record', record, line: item.line };
+  }
+}
+
+const WATCHED: Watched[] = [
+  { field: 'liquidator_number', value: dataField('liquidator_number') },
+  { field: 'registration_status', value: (r) => r.status },
+  { field: 'suspension_date', value: dataField('suspension_date') },
+];
+
+export const adapter: RegisterAdapter = {
+  dataset: 'registered-liquidators',
+  title: 'ASIC Registered Liquidator Register',
+  source: 'asic',
+  parse,
+  diff: (before, after) => diffWatched('professional_registration_change', before, after, WATCHED),
+};

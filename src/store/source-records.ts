@@ -1,0 +1,169 @@
+import type { Partition } from '../ctx.ts';
+import type { SourceRecord } from '../registers/types.ts';
+import type { Db } from './db.ts';
+
+export type StoredRecord = {
+  record_key: string;
+  abn: string | null;
+  acn: string | null;
+  name: string;
+  names: string;
+  status: string | null;
+  as_of: string | null;
+  data: string;
+  content_hash: string;
+  removed_at: string | null;
+  seen_ingest: string | null;
+};
+
+export const toSourceRecord = (row: StoredRecord): SourceRecord => ({
+  key: row.record_key,
+  abn: row.abn,
+  acn: row.acn,
+  name: row.name,
+  names: JSON.parse(row.names),
+  status: row.status,
+  asOf: row.as_of,
+  data: JSON.parse(row.data),
+});
+
+const COLUMNS =
+  'record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest';
+
+export function findRecords(db: Db, partition: Partition, dataset: string, keys: string[]) {
+  return db.all<StoredRecord>(
+    `SELECT ${COLUMNS} FROM source_records WHERE partition = ? AND dataset = ? AND record_key IN (${keys.map(() => '?').join(', ')})`,
+    [partition, dataset, ...keys],
+  );
+}
+
+/** Records of the dataset not seen by this ingest and not already removed: gone from the snapshot. */
+export function unseenRecords(db: Db, partition: Partition, dataset: string, ingestId: string) {
+  return db.all<StoredRecord>(
+    `SELECT ${COLUMNS} FROM source_records
+     WHERE partition = ? AND dataset = ? AND removed_at IS NULL AND (seen_ingest IS NULL OR seen_ingest <> ?)`,
+    [partition, dataset, ingestId],
+  );
+}
+
+export function insertRecord(
+  db: Db,
+  r: {
+    partition: Partition;
+    dataset: string;
+    record: SourceRecord;
+    hash: string;
+    at: string;
+    ingestId: string;
+  },
+) {
+  const { record } = r;
+  return db.run(
+    `INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, first_seen_at, updated_at, seen_ingest)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      r.partition,
+      r.dataset,
+      record.key,
+      record.abn,
+      record.acn,
+      record.name,
+      JSON.stringify(record.names),
+      record.status,
+      record.asOf,
+      JSON.stringify(record.data),
+      r.hash,
+      r.at,
+      r.at,
+      r.ingestId,
+    ],
+  );
+}
+
+export function replaceRecord(
+  db: Db,
+  r: {
+    partition: Partition;
+    dataset: string;
+    record: SourceRecord;
+    hash: string;
+    at: string;
+    ingestId: string;
+  },
+) {
+  const { record } = r;
+  return db.run(
+    `UPDATE source_records SET abn = ?, acn = ?, name = ?, names = ?, status = ?, as_of = ?, data = ?, content_hash = ?,
+       updated_at = ?, removed_at = NULL, seen_ingest = ?
+     WHERE partition = ? AND dataset = ? AND record_key = ?`,
+    [
+      record.abn,
+      record.acn,
+      record.name,
+      JSON.stringify(record.names),
+      record.status,
+      record.asOf,
+      JSON.stringify(record.data),
+      r.hash,
+      r.at,
+      r.ingestId,
+      r.partition,
+      r.dataset,
+      record.key,
+    ],
+  );
+}
+
+export function markSeen(db: Db, partition: Partition, dataset: string, keys: string[], ingestId: string) {
+  return db.run(
+    `UPDATE source_records SET seen_ingest = ? WHERE partition = ? AND dataset = ? AND record_key IN (${keys.map(() => '?').join(', ')})`,
+    [ingestId, partition, dataset, ...keys],
+  );
+}
+
+export function markRemoved(db: Db, partition: Partition, dataset: string, key: string, at: string) {
+  return db.run(
+    'UPDATE source_records SET removed_at = ?, updated_at = ? WHERE partition = ? AND dataset = ? AND record_key = ?',
+    [at, at, partition, dataset, key],
+  );
+}
+
+export async function replaceNames(
+  db: Db,
+  r: {
+    partition: Partition;
+    dataset: string;
+    record: SourceRecord;
+    keys: Array<{ name: string; type: string; key: string }>;
+  },
+) {
+  await db.run('DELETE FROM source_names WHERE partition = ? AND dataset = ? AND record_key = ?', [
+    r.partition,
+    r.dataset,
+    r.record.key,
+  ]);
+  for (const n of r.keys) {
+    await db.run(
+      'INSERT INTO source_names (partition, dataset, record_key, name, name_type, name_key, abn, acn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      [r.partition, r.dataset, r.record.key, n.name, n.type, n.key, r.record.abn, r.record.acn],
+    );
+  }
+}
+
+export function deleteNames(db: Db, partition: Partition, dataset: string, key: string) {
+  return db.run('DELETE FROM source_names WHERE partition = ? AND dataset = ? AND record_key = ?', [
+    partition,
+    dataset,
+    key,
+  ]);
+}
+
+/** Entities in other datasets carrying one of these name keys and an ABN or ACN to attach events to. */
+export function entitiesNamed(db: Db, partition: Partition, excludeDataset: string, nameKeys: string[]) {
+  if (nameKeys.length === 0) return Promise.resolve([]);
+  return db.all<{ name: string; name_key: string; abn: string | null; acn: string | null; dataset: string }>(
+    `SELECT DISTINCT name, name_key, abn, acn, dataset FROM source_names
+     WHERE partition = ? AND dataset <> ? AND name_key IN (${nameKeys.map(() => '?').join(', ')}) AND (abn IS NOT NULL OR acn IS NOT NULL)`,
+    [partition, excludeDataset, ...nameKeys],
+  );
+}

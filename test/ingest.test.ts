@@ -1,0 +1,300 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import type { DetectedChange } from '../src/events/types.ts';
+import { abnFromAcn } from '../src/identifiers/check-digits.ts';
+import { IngestError, type InputFile, ingest } from '../src/ingest/ingest.ts';
+import { resolveInputs } from '../src/ingest/inputs.ts';
+import { col, readTable } from '../src/registers/tabular.ts';
+import type { ParseItem, RegisterAdapter, SourceRecord } from '../src/registers/types.ts';
+import { abnOrNull } from '../src/registers/values.ts';
+import { eventsOfIngest } from '../src/store/change-events.ts';
+import type { Db } from '../src/store/db.ts';
+import { openStore } from '../src/store/open-store.ts';
+import { type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
+import { makeZip } from './helpers/zip.ts';
+
+// A small register in the same shape as the operator-loaded ones: abn,name,status. It exercises the
+// ingest (diffing, events, removal, atomicity) independently of any one real register's quirks.
+const rollAdapter: RegisterAdapter = {
+  dataset: 'austrac',
+  title: 'Test roll',
+  source: 'austrac',
+  async *parse(input, { fileName }): AsyncGenerator<ParseItem> {
+    for await (const item of readTable(input, { fileName, required: ['abn', 'name', 'status'] })) {
+      if (item.kind === 'rejected') {
+        yield item;
+        continue;
+      }
+      const abn = abnOrNull(col(item.row, 'abn'));
+      if (!abn) {
+        yield { kind: 'rejected', line: item.line, reason: `invalid ABN "${col(item.row, 'abn')}"` };
+        continue;
+      }
+      const record: SourceRecord = {
+        key: abn,
+        abn,
+        acn: null,
+        name: col(item.row, 'name'),
+        names: [],
+        status: col(item.row, 'status'),
+        asOf: null,
+        data: {},
+      };
+      yield { kind: 'record', record, line: item.line };
+    }
+  },
+  diff(before, after): DetectedChange[] {
+    const r = after ?? before;
+    if (!r || before?.status === after?.status) return [];
+    return [
+      {
+        type: 'austrac_roll_change',
+        entity: { abn: r.abn, name: r.name },
+        changes: [{ field: 'status', old: before?.status ?? null, new: after?.status ?? null }],
+      },
+    ];
+  },
+};
+
+const listAdapter: RegisterAdapter = {
+  ...rollAdapter,
+  dataset: 'dfat',
+  title: 'Test list',
+  source: 'dfat',
+  nameMatchEvent: 'sanctions_match',
+  async *parse(input, { fileName }) {
+    for await (const item of readTable(input, { fileName, required: ['ref', 'name'] })) {
+      if (item.kind === 'rejected') continue;
+      yield {
+        kind: 'record',
+        line: item.line,
+        record: {
+          key: col(item.row, 'ref'),
+          abn: null,
+          acn: null,
+          name: col(item.row, 'name'),
+          names: [],
+          status: 'listed',
+          asOf: null,
+          data: {},
+        },
+      };
+    }
+  },
+  diff: () => [],
+};
+
+const file = (name: string, content: string): InputFile => ({
+  name,
+  open: async () => Readable.from([Buffer.from(content)]),
+});
+const ctxOf = (db: Db) => ({ db, clock: () => new Date() });
+
+describe(`ingest (${testEngine()})`, () => {
+  let settings: TestStoreSettings;
+  let db: Db;
+  before(async () => {
+    settings = await testStoreSettings();
+    db = await openStore(settings);
+  });
+  after(async () => {
+    await db.close();
+    await settings.cleanup();
+  });
+
+  const v1 =
+    'abn,name,status\n51824753556,ALPHA PTY LTD,Registered\n49004028077,BETA LTD,Registered\n12004044937,GAMMA LTD,Registered\n';
+
+  it('loads a snapshot, then re-running it changes nothing and writes no events', async () => {
+    const first = await ingest({
+      ctx: ctxOf(db),
+      input: { adapter: rollAdapter, files: [file('roll.csv', v1)], partition: 'live' },
+    });
+    assert.equal(first.inserted, 3);
+    assert.equal(first.events, 0, 'a first load is not a change');
+    const again = await ingest({
+      ctx: ctxOf(db),
+      input: { adapter: rollAdapter, files: [file('roll.csv', v1)], partition: 'live' },
+    });
+    assert.deepEqual(
+      [again.inserted, again.updated, again.unchanged, again.removed, again.events],
+      [0, 0, 3, 0, 0],
+    );
+    assert.deepEqual(await eventsOfIngest(db, again.id), []);
+  });
+
+  it('writes typed events for changed and vanished records, and marks the vanished removed', async () => {
+    const v2 = 'abn,name,status\n51824753556,ALPHA PTY LTD,Cancelled\n49004028077,BETA LTD,Registered\n';
+    const s = await ingest({
+      ctx: ctxOf(db),
+      input: { adapter: rollAdapter, files: [file('roll.csv', v2)], partition: 'live' },
+    });
+    assert.deepEqual([s.updated, s.unchanged, s.removed, s.events], [1, 1, 1, 2]);
+    const events = await eventsOfIngest(db, s.id);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.abn, e.changes]),
+      [
+        ['austrac_roll_change', '51824753556', [{ field: 'status', old: 'Registered', new: 'Cancelled' }]],
+        ['austrac_roll_change', '12004044937', [{ field: 'status', old: 'Registered', new: null }]],
+      ],
+    );
+    assert.ok(
+      events.every((e) => e.source === 'austrac' && e.dataset === 'austrac' && e.partition === 'live'),
+    );
+    const [a, b] = events;
+    assert.ok(a && b && a.created_at < b.created_at, 'created_at strictly increases');
+    const removed = await db.get<{ removed_at: string | null }>(
+      "SELECT removed_at FROM source_records WHERE partition = 'live' AND dataset = 'austrac' AND record_key = '12004044937'",
+    );
+    assert.ok(removed?.removed_at);
+    // Nothing of this reached the other partition.
+    const sandbox = await db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM source_records WHERE partition = 'sandbox'",
+    );
+    assert.equal(Number(sandbox?.n), 0);
+  });
+
+  it('rejects bad rows with file and line, and a key twice in one snapshot', async () => {
+    const bad =
+      'abn,name,status\n51824753556,ALPHA PTY LTD,Cancelled\n51824753565,TYPO LTD,Registered\n49004028077,BETA LTD,Registered\n51824753556,ALPHA AGAIN,Registered\n';
+    const s = await ingest({
+      ctx: ctxOf(db),
+      input: { adapter: rollAdapter, files: [file('bad.csv', bad)], partition: 'live' },
+    });
+    assert.equal(s.rejected, 2);
+    assert.deepEqual(s.rejected_examples, [
+      { file: 'bad.csv', line: 3, reason: 'invalid ABN "51824753565"' },
+      {
+        file: 'bad.csv',
+        line: 5,
+        reason: 'record 51824753556 appears twice in this snapshot; the first is kept',
+      },
+    ]);
+  });
+
+  it('applies nothing when the file fails half way, and records the failure', async () => {
+    const before = await db.all<{ record_key: string; status: string; removed_at: string | null }>(
+      "SELECT record_key, status, removed_at FROM source_records WHERE dataset = 'austrac' ORDER BY record_key",
+    );
+    // Two changed rows and 1,200 new ones (more than two chunks are written), then a broken stream.
+    const failing: InputFile = {
+      name: 'broken.csv',
+      open: async () =>
+        Readable.from(
+          (async function* () {
+            yield Buffer.from(
+              'abn,name,status\n49004028077,BETA LTD,Suspended\n12004044937,GAMMA LTD,Suspended\n'.repeat(1),
+            );
+            for (let i = 0; i < 1200; i++)
+              yield Buffer.from(`${abnFromAcn(String(100000 + i).padStart(9, '0'))},NEW ${i},Registered\n`);
+            throw new Error('connection reset while reading');
+          })(),
+        ),
+    };
+    await assert.rejects(
+      ingest({ ctx: ctxOf(db), input: { adapter: rollAdapter, files: [failing], partition: 'live' } }),
+      (error: unknown) =>
+        error instanceof IngestError &&
+        /broken\.csv: connection reset/.test(error.message) &&
+        /unchanged/.test(error.message),
+    );
+    const afterRows = await db.all(
+      'SELECT record_key, status, removed_at FROM source_records WHERE dataset = ? ORDER BY record_key',
+      ['austrac'],
+    );
+    assert.deepEqual(afterRows, before);
+    const failed = await db.get<{ status: string; error: string }>(
+      "SELECT status, error FROM ingests WHERE status = 'failed'",
+    );
+    assert.match(failed?.error ?? '', /connection reset/);
+  });
+
+  it('raises the list’s event for entities elsewhere whose name newly matches a listed name', async () => {
+    const s1 = await ingest({
+      ctx: ctxOf(db),
+      input: {
+        adapter: listAdapter,
+        files: [file('list.csv', 'ref,name\n1,SOMEONE ELSE\n')],
+        partition: 'live',
+      },
+    });
+    assert.equal(s1.events, 0);
+    const s2 = await ingest({
+      ctx: ctxOf(db),
+      input: {
+        adapter: listAdapter,
+        files: [file('list.csv', 'ref,name\n1,SOMEONE ELSE\n2,Beta Limited\n')],
+        partition: 'live',
+      },
+    });
+    const events = await eventsOfIngest(db, s2.id);
+    assert.deepEqual(
+      events.map((e) => [e.type, e.abn, e.entity_name]),
+      [['sanctions_match', '49004028077', 'BETA LTD']],
+    );
+    const s3 = await ingest({
+      ctx: ctxOf(db),
+      input: {
+        adapter: listAdapter,
+        files: [file('list.csv', 'ref,name\n1,SOMEONE ELSE\n2,Beta Limited\n')],
+        partition: 'live',
+      },
+    });
+    assert.equal(s3.events, 0, 'an unchanged listing does not match again');
+  });
+
+  it('fails with the file name when nothing in it is this register', async () => {
+    await assert.rejects(
+      ingest({
+        ctx: ctxOf(db),
+        input: {
+          adapter: rollAdapter,
+          files: [file('wrong.csv', 'Company Name\tACN\nX\t1\n')],
+          partition: 'live',
+        },
+      }),
+      /wrong\.csv: the header does not match this register's format: missing "abn"/,
+    );
+  });
+});
+
+describe('inputs', () => {
+  it('reads a folder and a zip as one snapshot, in name order', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aevs-inputs-'));
+    writeFileSync(join(dir, 'b.csv'), 'second');
+    writeFileSync(join(dir, 'a.csv'), 'first');
+    writeFileSync(join(dir, 'README.md'), 'skipped');
+    writeFileSync(
+      join(dir, 'two.zip'),
+      makeZip([
+        { name: 'part2.xml', content: 'z2' },
+        { name: 'part1.xml', content: 'z1' },
+      ]),
+    );
+    const inputs = await resolveInputs([dir]);
+    try {
+      const names = inputs.files.map((f) => f.name.replace(`${dir}/`, ''));
+      assert.deepEqual(names, ['a.csv', 'b.csv', 'two.zip:part1.xml', 'two.zip:part2.xml']);
+      const contents: string[] = [];
+      for (const f of inputs.files) {
+        let text = '';
+        for await (const chunk of await f.open()) text += chunk;
+        contents.push(text);
+      }
+      assert.deepEqual(contents, ['first', 'second', 'z1', 'z2']);
+    } finally {
+      await inputs.close();
+    }
+  });
+
+  it('names a missing path clearly', async () => {
+    await assert.rejects(
+      resolveInputs(['/no/such/file.csv']),
+      /\/no\/such\/file\.csv: no such file or folder/,
+    );
+  });
+});
