@@ -57,7 +57,7 @@ export function emptyRow(): AbrRow {
 }
 
 /** ABR web-service style: "FAMILY, GIVEN OTHER" (the title is not part of the name). */
-export function individualName(person: AbrIndividual): string | null {
+function individualName(person: AbrIndividual): string | null {
   const given = person.given.join(' ');
   if (person.family && given) return `${person.family}, ${given}`;
   return person.family ?? (given || null);
@@ -135,7 +135,7 @@ const DAYS_IN_MONTH = [0, 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
  * `YYYYMMDD` → `YYYY-MM-DD`; `19000101` ("no date") and impossible dates → null. The same rule as
  * values.ts `ymdToIso`, without a `Date` per call: four dates a record, 20 M records a week.
  */
-export function ymd(value: string): string | null {
+function ymd(value: string): string | null {
   if (value.length !== 8 || value === '19000101') return null;
   let year = 0;
   let month = 0;
