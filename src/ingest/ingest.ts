@@ -13,10 +13,12 @@ import {
   deleteNames,
   entitiesNamed,
   findRecords,
-  insertRecord,
+  insertNames,
+  insertRecords,
   markRemoved,
   markSeen,
-  replaceNames,
+  type NameRow,
+  type RecordWrite,
   replaceRecord,
   type StoredRecord,
   toSourceRecord,
@@ -55,10 +57,17 @@ const MAX_EXAMPLES = 10;
 // One clock per process: every event this process writes gets a distinct, increasing created_at.
 const eventClock = new EventClock();
 
-const contentHash = (r: SourceRecord) =>
-  createHash('sha1')
-    .update(JSON.stringify([r.abn, r.acn, r.name, r.names, r.status, r.asOf, r.data]))
+/** The record serialised once: the JSON stored and the hash compared with the stored copy. */
+const serialise = (r: SourceRecord) => {
+  const namesJson = JSON.stringify(r.names);
+  const dataJson = JSON.stringify(r.data);
+  const hash = createHash('sha1')
+    .update(
+      `${r.abn}\u0000${r.acn}\u0000${r.name}\u0000${r.status}\u0000${r.asOf}\u0000${namesJson}\u0000${dataJson}`,
+    )
     .digest('base64');
+  return { namesJson, dataJson, hash };
+};
 
 const nameKeys = (r: SourceRecord) => {
   const seen = new Set<string>();
@@ -153,10 +162,21 @@ export async function ingest({
       stored.set(row.record_key, row);
     }
     const unchanged: string[] = [];
+    const inserts: RecordWrite[] = [];
+    const names: NameRow[] = [];
     for (const { record, file, line } of chunk) {
       const before = stored.get(record.key);
-      const hash = contentHash(record);
-      const write = { partition, dataset: adapter.dataset, record, hash, at: now, ingestId: id };
+      const { hash, namesJson, dataJson } = serialise(record);
+      const write = {
+        partition,
+        dataset: adapter.dataset,
+        record,
+        hash,
+        namesJson,
+        dataJson,
+        at: now,
+        ingestId: id,
+      };
       if (before?.seen_ingest === id) {
         reject(file, line, `record ${record.key} appears twice in this snapshot; the first is kept`);
         continue;
@@ -171,19 +191,23 @@ export async function ingest({
         await replaceRecord(tx, write);
         summary.updated++;
         before.seen_ingest = id;
+        await deleteNames(tx, partition, adapter.dataset, record.key);
       } else {
-        await insertRecord(tx, write);
+        inserts.push(write);
         summary.inserted++;
         stored.set(record.key, { seen_ingest: id } as StoredRecord);
       }
       const keys = nameKeys(record);
-      await replaceNames(tx, { partition, dataset: adapter.dataset, record, keys });
+      for (const k of keys) names.push({ partition, dataset: adapter.dataset, record, ...k });
       if (adapter.nameMatchEvent) {
         const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
         for (const k of keys) if (!old.has(k.key)) newNameKeys.add(k.key);
       }
       await writeEvents(tx, adapter.diff(previous, record));
     }
+    // New records and names go in as multi-row inserts: one statement per batch, not per row.
+    await insertRecords(tx, inserts);
+    await insertNames(tx, names);
     summary.unchanged += unchanged.length;
     if (unchanged.length) await markSeen(tx, partition, adapter.dataset, unchanged, id);
   };

@@ -25,10 +25,12 @@ const LEGAL_FORMS = new Set([
   'ATF',
 ]);
 
+// Most register names are plain ASCII: they skip Unicode decomposition, the costliest step here.
+const ASCII = /^[\x20-\x7e]*$/;
+
 export function nameKey(name: string): string {
-  const tokens = name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
+  const folded = ASCII.test(name) ? name : name.normalize('NFKD').replace(/\p{M}/gu, '');
+  const tokens = folded
     .toUpperCase()
     .replace(/&/g, ' AND ')
     .replace(/\bP\/L\b/g, ' PL ')

@@ -46,51 +46,73 @@ export function unseenRecords(db: Db, partition: Partition, dataset: string, ing
   );
 }
 
-export function insertRecord(
+export type RecordWrite = {
+  partition: Partition;
+  dataset: string;
+  record: SourceRecord;
+  hash: string;
+  namesJson: string;
+  dataJson: string;
+  at: string;
+  ingestId: string;
+};
+
+const RECORD_COLUMNS =
+  'partition, dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, first_seen_at, updated_at, seen_ingest';
+
+/** Many rows per statement (SQLite allows 32,766 parameters; 14 columns × 100 rows stays far below). */
+async function insertMany<T>(
   db: Db,
-  r: {
-    partition: Partition;
-    dataset: string;
-    record: SourceRecord;
-    hash: string;
-    at: string;
-    ingestId: string;
-  },
+  head: string,
+  columns: number,
+  rows: T[],
+  values: (row: T) => unknown[],
 ) {
-  const { record } = r;
-  return db.run(
-    `INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, first_seen_at, updated_at, seen_ingest)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    [
-      r.partition,
-      r.dataset,
-      record.key,
-      record.abn,
-      record.acn,
-      record.name,
-      JSON.stringify(record.names),
-      record.status,
-      record.asOf,
-      JSON.stringify(record.data),
-      r.hash,
-      r.at,
-      r.at,
-      r.ingestId,
-    ],
-  );
+  const BATCH = 100;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const batch = rows.slice(i, i + BATCH);
+    const tuple = `(${Array(columns).fill('?').join(', ')})`;
+    await db.run(`${head} VALUES ${batch.map(() => tuple).join(', ')}`, batch.flatMap(values));
+  }
 }
 
-export function replaceRecord(
-  db: Db,
-  r: {
-    partition: Partition;
-    dataset: string;
-    record: SourceRecord;
-    hash: string;
-    at: string;
-    ingestId: string;
-  },
-) {
+export const insertRecords = (db: Db, rows: RecordWrite[]) =>
+  insertMany(db, `INSERT INTO source_records (${RECORD_COLUMNS})`, 14, rows, (r) => [
+    r.partition,
+    r.dataset,
+    r.record.key,
+    r.record.abn,
+    r.record.acn,
+    r.record.name,
+    r.namesJson,
+    r.record.status,
+    r.record.asOf,
+    r.dataJson,
+    r.hash,
+    r.at,
+    r.at,
+    r.ingestId,
+  ]);
+
+export type NameRow = {
+  partition: Partition;
+  dataset: string;
+  record: SourceRecord;
+  name: string;
+  type: string;
+  key: string;
+};
+
+export const insertNames = (db: Db, rows: NameRow[]) =>
+  insertMany(
+    db,
+    'INSERT INTO source_names (partition, dataset, record_key, name, name_type, name_key, abn, acn)',
+    8,
+    rows,
+    (n) => [n.partition, n.dataset, n.record.key, n.name, n.type, n.key, n.record.abn, n.record.acn],
+  );
+
+export function replaceRecord(db: Db, r: RecordWrite) {
   const { record } = r;
   return db.run(
     `UPDATE source_records SET abn = ?, acn = ?, name = ?, names = ?, status = ?, as_of = ?, data = ?, content_hash = ?,
@@ -100,10 +122,10 @@ export function replaceRecord(
       record.abn,
       record.acn,
       record.name,
-      JSON.stringify(record.names),
+      r.namesJson,
       record.status,
       record.asOf,
-      JSON.stringify(record.data),
+      r.dataJson,
       r.hash,
       r.at,
       r.ingestId,
@@ -126,28 +148,6 @@ export function markRemoved(db: Db, partition: Partition, dataset: string, key: 
     'UPDATE source_records SET removed_at = ?, updated_at = ? WHERE partition = ? AND dataset = ? AND record_key = ?',
     [at, at, partition, dataset, key],
   );
-}
-
-export async function replaceNames(
-  db: Db,
-  r: {
-    partition: Partition;
-    dataset: string;
-    record: SourceRecord;
-    keys: Array<{ name: string; type: string; key: string }>;
-  },
-) {
-  await db.run('DELETE FROM source_names WHERE partition = ? AND dataset = ? AND record_key = ?', [
-    r.partition,
-    r.dataset,
-    r.record.key,
-  ]);
-  for (const n of r.keys) {
-    await db.run(
-      'INSERT INTO source_names (partition, dataset, record_key, name, name_type, name_key, abn, acn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      [r.partition, r.dataset, r.record.key, n.name, n.type, n.key, r.record.abn, r.record.acn],
-    );
-  }
 }
 
 export function deleteNames(db: Db, partition: Partition, dataset: string, key: string) {
