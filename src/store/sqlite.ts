@@ -25,7 +25,7 @@ export class SqliteDb implements Db {
     this.#db = new DatabaseSync(path);
     // WAL lets the CLI read and write while a server holds the file; busy_timeout waits for its lock.
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
-    this.#db.exec('PRAGMA synchronous = NORMAL; PRAGMA cache_size = -65536; PRAGMA temp_store = MEMORY;');
+    this.#db.exec('PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;');
   }
 
   static open(dataDir: string): SqliteDb {
