@@ -2,48 +2,21 @@
 // (registers.md §6 DFAT Consolidated List, §10 ASIC insolvency statistics): dfat.xlsx and
 // asic-insolvency.xlsx, each with its newer copy in next/. Run: node scripts/sandbox-xlsx.ts
 import { writeFileSync } from 'node:fs';
-import ExcelJS from 'exceljs';
+import { DFAT_HEADER, day, INSOLVENCY_HEADER, xlsxBuffer } from '../src/registers/test-support.ts';
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
 // Fixed document dates, so regenerating changes nothing a reader sees.
 const CREATED = day('2026-11-01');
 
 async function write(path: string, sheetName: string, rows: unknown[][]): Promise<void> {
-  const book = new ExcelJS.Workbook();
-  book.creator = 'aevs sandbox';
-  book.created = CREATED;
-  book.modified = CREATED;
-  const sheet = book.addWorksheet(sheetName);
-  rows.forEach((row, i) => {
-    sheet.getRow(i + 1).values = row as ExcelJS.CellValue[];
-  });
-  const target = new URL(`../fixtures/sandbox/${path}`, import.meta.url);
-  writeFileSync(target, Buffer.from(await book.xlsx.writeBuffer()));
+  const book = await xlsxBuffer(
+    { [sheetName]: rows },
+    { creator: 'aevs sandbox', created: CREATED, modified: CREATED },
+  );
+  writeFileSync(new URL(`../fixtures/sandbox/${path}`, import.meta.url), book);
   process.stdout.write(`wrote fixtures/sandbox/${path}\n`);
 }
 
-// DFAT: 19 columns, header on row 1; alias rows repeat the party's attributes.
-const DFAT_HEADER = [
-  'Reference',
-  'Name of Individual or Entity',
-  'Type',
-  'Name Type',
-  'Alias Strength',
-  'Date of Birth',
-  'Place of Birth',
-  'Citizenship',
-  'Address',
-  'Additional Information',
-  'Listing Information',
-  'IMO Number',
-  'Committees',
-  'Control Date',
-  'Instrument of Designation',
-  'Targeted Financial Sanction',
-  'Travel Ban',
-  'Arms Embargo',
-  'Maritime Restriction',
-];
+// DFAT: 19 columns (DFAT_HEADER), header on row 1; alias rows repeat the party's attributes.
 const SYNTHETIC = 'Synthetic sandbox listing for testing; not a real designation.';
 const RUSSIA_INSTRUMENT =
   'Autonomous Sanctions (Designated Persons and Entities and Declared Persons – Russia and Ukraine) Amendment (Sandbox) Instrument 2025';
@@ -173,21 +146,7 @@ const insolvencyTitle = (dataTo: string) => [
   ['Data set'],
   [`Appointments from 1 July 2021 to ${dataTo}`],
   [],
-  [
-    'Data to',
-    'ACN No ',
-    'Organisation name ',
-    'Appointee (person or company)',
-    'Appointment type',
-    'Effective date',
-    'Period (Year month)',
-    'Period (financial year)',
-    'Industry type (division/subdivision/group)',
-    'State of incorporation',
-    'Principal place of business (state/area/postcode)',
-    'Series 1 (companies entering)',
-    'Series 2 (all appointments)',
-  ],
+  INSOLVENCY_HEADER,
 ];
 // ACNs are numbers in the real file, so 009901008 is stored as 9901008.
 const appointment = (

@@ -21,6 +21,9 @@ import { fastifyPath, type RouteSpec, type Services } from './http/route.ts';
 import { type ReadinessCheck, storeCheck } from './http/routes/health.ts';
 import { ROUTES } from './http/routes/index.ts';
 import { newId } from './ids.ts';
+import { createAbrClient } from './registers/abr-web/client.ts';
+import { loadSandboxSimulation } from './resolve/sandbox-simulation.ts';
+import { ListIndexCache } from './screen/list-index.ts';
 import type { Db } from './store/db.ts';
 
 export type AppDeps = {
@@ -30,6 +33,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** Checks beyond the store's that /readyz waits for (the sandbox load, for one). */
   readiness?: ReadinessCheck[];
+  /** The ABR web services' address (tests point it at a loopback fake). */
+  abrBaseUrl?: string;
   /** Routes beyond the product's own (an embedder's, or a test's); not in the OpenAPI document. */
   extraRoutes?: RouteSpec[];
 };
@@ -80,6 +85,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openapi = openApiDocument();
   const services: Services = {
     meter,
+    lists: new ListIndexCache(),
+    simulation: loadSandboxSimulation(),
+    abr: deps.config.abrGuid
+      ? createAbrClient({
+          guid: deps.config.abrGuid,
+          ...(deps.abrBaseUrl ? { baseUrl: deps.abrBaseUrl } : {}),
+        })
+      : undefined,
     readiness: [storeCheck(deps.db), ...(deps.readiness ?? [])],
     openapiJson: JSON.stringify(openapi),
     docsHtml: renderDocsPage(openapi),

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { UsageMeter } from '../accounts/usage-meter.ts';
 import type { Caller, Ctx } from '../ctx.ts';
 import type { ErrorType } from '../errors.ts';
+import type { ResolveServices } from '../resolve/resolve-entity.ts';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -10,7 +11,7 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type ErrorCase = { status: number; type: ErrorType; code?: string; param?: string; message: string };
 
 /** What the app holds for its routes beyond the per-request context. */
-export type Services = {
+export type Services = ResolveServices & {
   meter: UsageMeter;
   readiness: ReadonlyArray<{ name: string; check: () => Promise<boolean> }>;
   openapiJson: string;

@@ -5,8 +5,8 @@
 import type { Readable } from 'node:stream';
 import type { DetectedChange, EventType, FieldChange } from '../events/types.ts';
 import { readTable } from './tabular.ts';
-import { FormatError, type SourceRecord } from './types.ts';
-import { acnOrNull, clean, dmyToIso, isoDate } from './values.ts';
+import { FormatError, type ParseItem, type SourceRecord } from './types.ts';
+import { acnOrNull, clean } from './values.ts';
 
 /**
  * A `~`-separated multi-value field (registers.md §8). AFS clauses are each wrapped in quotes
@@ -112,9 +112,6 @@ export function resolveLayout(
 export const field = (row: Record<string, string>, key: string | null | undefined): string =>
   key ? (row[key] ?? '') : '';
 
-/** A date in a layout we have not seen: ASIC's `DD/MM/YYYY`, or ISO should the file use it. */
-export const anyDate = (value: string | null | undefined): string | null => dmyToIso(value) ?? isoDate(value);
-
 export type LayoutRow =
   | { kind: 'row'; line: number; value: (field: string) => string }
   | { kind: 'rejected'; line: number; reason: string };
@@ -138,5 +135,47 @@ export async function* readLayout(
     columns ??= resolveLayout(item.header, layout, fileName);
     const resolved = columns;
     yield { kind: 'row', line: item.line, value: (name) => field(item.row, resolved[name]) };
+  }
+}
+
+/** A row of an unverified-layout register that has its number and name. */
+export type NumberedRow = {
+  number: string;
+  name: string;
+  /** A field's value as written ('' when the layout has no such column). */
+  raw: (field: string) => string;
+  /** A field's value cleaned; null when blank. */
+  text: (field: string) => string | null;
+};
+
+/**
+ * Records of a register with an unverified layout whose rows are each one record keyed by the
+ * layout's `number` field: a row without its number or name is rejected, naming the register's
+ * `noun` (`auditor`, `liquidator`).
+ */
+export async function* readNumberedRecords(
+  input: Readable,
+  fileName: string,
+  layout: Layout,
+  noun: string,
+  toRecord: (row: NumberedRow) => SourceRecord,
+): AsyncGenerator<ParseItem> {
+  for await (const item of readLayout(input, fileName, layout)) {
+    if (item.kind === 'rejected') {
+      yield item;
+      continue;
+    }
+    const text = (name: string) => clean(item.value(name));
+    const number = text('number');
+    const name = text('name');
+    if (!number || !name) {
+      yield {
+        kind: 'rejected',
+        line: item.line,
+        reason: number ? `${noun} ${number} has no name` : `no ${noun} number`,
+      };
+      continue;
+    }
+    yield { kind: 'record', record: toRecord({ number, name, raw: item.value, text }), line: item.line };
   }
 }

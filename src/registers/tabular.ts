@@ -1,7 +1,7 @@
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
-import { FormatError } from './types.ts';
+import { FormatError, type ParseItem, type SourceRecord } from './types.ts';
 
 /**
  * Decodes a register file line by line: UTF-8 where the bytes are valid UTF-8, Windows-1252 where a
@@ -177,3 +177,28 @@ export async function* readTable(input: Readable, options: TableOptions): AsyncG
 
 /** A row's value by header name (case-insensitive); '' when the column is absent. */
 export const col = (row: Record<string, string>, name: string): string => row[name.toLowerCase()] ?? '';
+
+/** A row `readTable` read. */
+export type TableDataRow = Extract<TableRow, { kind: 'row' }>;
+
+/**
+ * `readTable`'s rows as parse items, for a register whose rows are each one record: `toRecord` makes
+ * the record or returns why it cannot (the row is then rejected at its line); rows `readTable`
+ * rejected pass through.
+ */
+export async function* readRecords(
+  input: Readable,
+  options: TableOptions,
+  toRecord: (row: TableDataRow) => SourceRecord | string,
+): AsyncGenerator<ParseItem> {
+  for await (const item of readTable(input, options)) {
+    if (item.kind === 'rejected') {
+      yield item;
+      continue;
+    }
+    const result = toRecord(item);
+    yield typeof result === 'string'
+      ? { kind: 'rejected', line: item.line, reason: result }
+      : { kind: 'record', record: result, line: item.line };
+  }
+}

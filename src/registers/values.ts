@@ -21,6 +21,9 @@ export function isoDate(value: string | null | undefined): string | null {
   return validIso(m[1]);
 }
 
+/** A date in either form our own and unverified layouts accept: `DD/MM/YYYY`, or ISO. */
+export const anyDate = (value: string | null | undefined): string | null => dmyToIso(value) ?? isoDate(value);
+
 function validIso(iso: string): string | null {
   const d = new Date(`${iso}T00:00:00Z`);
   return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== iso ? null : iso;

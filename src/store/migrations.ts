@@ -111,6 +111,28 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX change_events_by_time ON change_events (partition, created_at);
     `,
   },
+  {
+    id: 3,
+    name: 'name search index (FTS5 in SQLite, pg_trgm in PostgreSQL)',
+    sql: {
+      // External-content FTS5 over source_names.name_key, kept in step by triggers.
+      sqlite: `
+        CREATE VIRTUAL TABLE source_names_fts USING fts5(name_key, content='source_names', content_rowid='rowid', tokenize='unicode61');
+        CREATE VIRTUAL TABLE source_names_vocab USING fts5vocab('source_names_fts', 'row');
+        CREATE TRIGGER source_names_ai AFTER INSERT ON source_names BEGIN
+          INSERT INTO source_names_fts (rowid, name_key) VALUES (new.rowid, new.name_key);
+        END;
+        CREATE TRIGGER source_names_ad AFTER DELETE ON source_names BEGIN
+          INSERT INTO source_names_fts (source_names_fts, rowid, name_key) VALUES ('delete', old.rowid, old.name_key);
+        END;
+        INSERT INTO source_names_fts (source_names_fts) VALUES ('rebuild');
+      `,
+      postgres: `
+        CREATE EXTENSION IF NOT EXISTS pg_trgm;
+        CREATE INDEX source_names_trgm ON source_names USING gin (name_key gin_trgm_ops);
+      `,
+    },
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -1,12 +1,15 @@
 import type { RouteSpec } from '../route.ts';
 import { healthRoute, readyRoute } from './health.ts';
 import { referenceRoutes } from './reference.ts';
+import { resolveRoute, screenRoute } from './resolve.ts';
 import { scenariosRoute, sourcesRoute } from './sources.ts';
 import { usageRoute } from './usage.ts';
 import { validateRoute } from './validate.ts';
 
 /** Every route of the service, in the order the reference lists them. */
 export const ROUTES: readonly RouteSpec[] = [
+  resolveRoute,
+  screenRoute,
   validateRoute,
   sourcesRoute,
   scenariosRoute,

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { FormatError, type ParseItem } from '../types.ts';
+import { parseStream, readableOf } from '../test-support.ts';
+import { FormatError } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const PROLOG =
@@ -11,12 +12,9 @@ const PROLOG =
 /** A file in the real layout: prolog on lines 1–2, three space-padded lines, records from line 6. */
 const file = (...rows: string[]) => `${PROLOG}${rows.map((r) => `${r}\n`).join('')}</Transfer>\n`;
 
-async function parseAll(input: string | Buffer[], fileName = '20250528Public01.xml'): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  const chunks = typeof input === 'string' ? [Buffer.from(input)] : input;
-  for await (const item of adapter.parse(Readable.from(chunks), { fileName })) items.push(item);
-  return items;
-}
+/** A string is one chunk; an array of buffers is read in those chunks. */
+const parseAll = (input: string | Buffer[], fileName = '20250528Public01.xml') =>
+  parseStream(adapter, typeof input === 'string' ? readableOf(input) : Readable.from(input), fileName);
 
 // registers.md §2.2, verbatim (file 20250528_Public01).
 const QBE =

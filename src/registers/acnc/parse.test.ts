@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { loadRecords, parseStream, readableOf } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
@@ -13,14 +12,8 @@ const HEADER_2019 =
 /** The real rows of registers.md §5 give their first `shown` fields; the abbreviated flags are blank here. */
 const pad = (prefix: string, shown: number, total = 69) => `${prefix}${','.repeat(total - shown)}`;
 
-async function parse(...parts: (string | Buffer)[]): Promise<ParseItem[]> {
-  const input = Readable.from([
-    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))),
-  ]);
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'datadotgov_main.csv' })) items.push(item);
-  return items;
-}
+const parse = (...parts: (string | Buffer)[]) =>
+  parseStream(adapter, readableOf(...parts), 'datadotgov_main.csv');
 
 function charity(
   abn: string,
@@ -248,14 +241,7 @@ describe('acnc diff', () => {
 });
 
 describe('acnc sandbox', () => {
-  async function load(path: string): Promise<Map<string, SourceRecord>> {
-    const byKey = new Map<string, SourceRecord>();
-    for await (const item of adapter.parse(createReadStream(path), { fileName: path })) {
-      assert.equal(item.kind, 'record', JSON.stringify(item));
-      if (item.kind === 'record') byKey.set(item.record.key, item.record);
-    }
-    return byKey;
-  }
+  const load = (path: string) => loadRecords(adapter, path);
 
   it('loads the sandbox charity, and base → next yields charity_status_change for it', async () => {
     const base = await load('fixtures/sandbox/acnc.csv');

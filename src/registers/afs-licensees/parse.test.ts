@@ -1,46 +1,30 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { expectedRecord, parseStream, type RecordOverrides, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'REGISTER_NAME,AFS_LIC_NUM,AFS_LIC_NAME,AFS_LIC_ABN_ACN,AFS_LIC_START_DT,AFS_LIC_PRE_FSR,AFS_LIC_ADD_LOCAL,AFS_LIC_ADD_STATE,AFS_LIC_ADD_PCODE,AFS_LIC_ADD_COUNTRY,AFS_LIC_LAT,AFS_LIC_LNG,AFS_LIC_CONDITION';
 
-async function collect(input: Readable): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'afs_lic_202607.csv' })) items.push(item);
-  return items;
-}
-const parse = (...parts: (string | Buffer)[]) =>
-  collect(Readable.from([Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))]));
+const collect = (input: Readable) => parseStream(adapter, input, 'afs_lic_202607.csv');
+const parse = (...parts: (string | Buffer)[]) => collect(readableOf(...parts));
 
-function licensee(over: Partial<SourceRecord> & { data?: Record<string, unknown> }): SourceRecord {
-  return {
-    key: '',
-    abn: null,
-    acn: null,
-    name: '',
-    names: [],
-    status: 'Current',
-    asOf: null,
-    ...over,
-    data: {
-      licence_number: over.key,
-      start_date: null,
-      pre_fsr: [],
-      locality: null,
-      state: null,
-      postcode: null,
-      country: null,
-      latitude: null,
-      longitude: null,
-      conditions: [],
-      ...over.data,
-    },
-  };
-}
+const licensee = (over: RecordOverrides): SourceRecord =>
+  expectedRecord(over, 'Current', {
+    licence_number: over.key,
+    start_date: null,
+    pre_fsr: [],
+    locality: null,
+    state: null,
+    postcode: null,
+    country: null,
+    latitude: null,
+    longitude: null,
+    conditions: [],
+  });
 
 describe('afs-licensees parse', () => {
   it('reads the real IPIB and IMC PACIFIC rows: quoted pre-FSR licence and ~-separated quoted clauses', async () => {
@@ -105,9 +89,9 @@ describe('afs-licensees parse', () => {
       Buffer.from([0xa0, 0x43, 0x41, 0x46, 0xc9]),
       ' ADVICE  PTY LTD ,53600211533,01/01/2020,,,,,,\n',
     );
-    const records = items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
+    const found = records(items);
     assert.deepEqual(
-      records.map((r) => [r.key, r.name, r.abn, r.acn, r.data.country, r.data.latitude]),
+      found.map((r) => [r.key, r.name, r.abn, r.acn, r.data.country, r.data.latitude]),
       [
         ['990011', 'SANDBOX RISK BROKING PTY LTD', null, '600990118', 'International', null],
         ['990013', 'CAFÉ ADVICE PTY LTD', null, null, null, null],
@@ -175,9 +159,7 @@ describe('afs-licensees sandbox file', () => {
   it('holds licence 990001 of SANDBOX WEALTH ADVISORY PTY LTD', async () => {
     const items = await collect(createReadStream('fixtures/sandbox/afs-licensees.csv'));
     assert.ok(items.every((i) => i.kind === 'record'));
-    const record = items
-      .flatMap((i) => (i.kind === 'record' ? [i.record] : []))
-      .find((r) => r.key === '990001');
+    const record = records(items).find((r) => r.key === '990001');
     assert.equal(record?.name, 'SANDBOX WEALTH ADVISORY PTY LTD');
     assert.equal(record?.abn, '53600211532');
     assert.equal((record?.data.conditions as string[] | undefined)?.length, 5);

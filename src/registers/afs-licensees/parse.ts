@@ -1,29 +1,18 @@
 import type { Readable } from 'node:stream';
 import { decimal, diffWatched, tildeList, type Watched } from '../asic-professional.ts';
-import { col, readTable } from '../tabular.ts';
-import type { ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { col, readRecords } from '../tabular.ts';
+import type { RegisterAdapter, SourceRecord } from '../types.ts';
 import { abnOrAcn, clean, dmyToIso } from '../values.ts';
+
+const REQUIRED = ['AFS_LIC_NUM', 'AFS_LIC_NAME', 'AFS_LIC_ABN_ACN', 'AFS_LIC_START_DT'];
 
 /**
  * ASIC AFS Licensee dataset (registers.md §8.1): comma CSV with quoting, current licensees only, so
  * there is no status column and every record is `Current`. AFS_LIC_LAT/LNG are read when present:
  * a 2026 capture lacked them [U].
  */
-async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
-  const rows = readTable(input, {
-    fileName: context.fileName,
-    required: ['AFS_LIC_NUM', 'AFS_LIC_NAME', 'AFS_LIC_ABN_ACN', 'AFS_LIC_START_DT'],
-  });
-  for await (const item of rows) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const record = toRecord(item.row);
-    if (typeof record === 'string') yield { kind: 'rejected', line: item.line, reason: record };
-    else yield { kind: 'record', record, line: item.line };
-  }
-}
+const parse = (input: Readable, { fileName }: { fileName: string }) =>
+  readRecords(input, { fileName, required: REQUIRED }, ({ row }) => toRecord(row));
 
 function toRecord(row: Record<string, string>): SourceRecord | string {
   const number = clean(col(row, 'AFS_LIC_NUM'));

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { expectedRecord, parseStream, type RecordOverrides, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const FLAGS =
@@ -20,44 +21,27 @@ const HEADER = [
 /** The 20 flag values, `Y` for the named ones. */
 const flags = (...on: string[]) => FLAGS.map((f) => (on.includes(f) ? 'Y' : 'N')).join('\t');
 
-async function collect(input: Readable): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'afs_rep_202607.csv' })) items.push(item);
-  return items;
-}
-const parse = (...parts: (string | Buffer)[]) =>
-  collect(Readable.from([Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))]));
+const collect = (input: Readable) => parseStream(adapter, input, 'afs_rep_202607.csv');
+const parse = (...parts: (string | Buffer)[]) => collect(readableOf(...parts));
 
-function rep(over: Partial<SourceRecord> & { data?: Record<string, unknown> }): SourceRecord {
-  return {
-    key: '',
-    abn: null,
-    acn: null,
-    name: '',
-    names: [],
-    status: 'Current',
-    asOf: null,
-    ...over,
-    data: {
-      representative_number: null,
-      licence_number: null,
-      other_role: null,
-      start_date: null,
-      end_date: null,
-      locality: null,
-      state: null,
-      postcode: null,
-      country: null,
-      cross_endorse: null,
-      may_appoint: null,
-      appointed_by: null,
-      authorisations: [],
-      same_authorisations: null,
-      related_business_names: [],
-      ...over.data,
-    },
-  };
-}
+const rep = (over: RecordOverrides): SourceRecord =>
+  expectedRecord(over, 'Current', {
+    representative_number: null,
+    licence_number: null,
+    other_role: null,
+    start_date: null,
+    end_date: null,
+    locality: null,
+    state: null,
+    postcode: null,
+    country: null,
+    cross_endorse: null,
+    may_appoint: null,
+    appointed_by: null,
+    authorisations: [],
+    same_authorisations: null,
+    related_business_names: [],
+  });
 
 describe('afs-representatives parse', () => {
   it('reads a company rep with ABN and ACN, and an individual with literal quotes (TSV has no quoting)', async () => {
@@ -181,9 +165,7 @@ describe('afs-representatives sandbox file', () => {
   it('holds rep 001990003 of licence 990001 with its ABN and ACN', async () => {
     const items = await collect(createReadStream('fixtures/sandbox/afs-representatives.csv'));
     assert.ok(items.every((i) => i.kind === 'record'));
-    const record = items
-      .flatMap((i) => (i.kind === 'record' ? [i.record] : []))
-      .find((r) => r.key === '001990003|990001');
+    const record = records(items).find((r) => r.key === '001990003|990001');
     assert.deepEqual(
       [record?.name, record?.abn, record?.acn],
       ['SANDBOX PLANNING PARTNERS PTY LTD', '39600231794', '600231794'],

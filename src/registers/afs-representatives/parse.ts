@@ -1,28 +1,24 @@
 import type { Readable } from 'node:stream';
 import { asicAcn, dataField, diffWatched, tildeList, type Watched } from '../asic-professional.ts';
-import { col, readTable } from '../tabular.ts';
-import type { ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { col, readRecords } from '../tabular.ts';
+import type { RegisterAdapter, SourceRecord } from '../types.ts';
 import { abnOrNull, clean, dmyToIso, flag } from '../values.ts';
+
+const REQUIRED = [
+  'AFS_REP_NUM',
+  'AFS_LIC_NUM',
+  'AFS_REP_NAME',
+  'AFS_REP_ABN',
+  'AFS_REP_ACN',
+  'AFS_REP_STATUS',
+];
 
 /**
  * ASIC AFS Authorised Representative dataset (registers.md §8.2): TAB-delimited, one row per
  * representative per licensee (one rep may act for several), so the key joins both numbers.
  */
-async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
-  const rows = readTable(input, {
-    fileName: context.fileName,
-    required: ['AFS_REP_NUM', 'AFS_LIC_NUM', 'AFS_REP_NAME', 'AFS_REP_ABN', 'AFS_REP_ACN', 'AFS_REP_STATUS'],
-  });
-  for await (const item of rows) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const record = toRecord(item.row, item.header);
-    if (typeof record === 'string') yield { kind: 'rejected', line: item.line, reason: record };
-    else yield { kind: 'record', record, line: item.line };
-  }
-}
+const parse = (input: Readable, { fileName }: { fileName: string }) =>
+  readRecords(input, { fileName, required: REQUIRED }, ({ row, header }) => toRecord(row, header));
 
 /**
  * The authorisation flags (FIN, DEAL, APPLY, … UNDERWR) are every column that is not an

@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { parseStream, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'REGISTER_NAME\tBD_ORG_NAME\tBD_ORG_ACN\tBD_ORG_TYPE\tBD_ORG_START_DT\tBD_ORG_END_DT\tBD_ORG_COMMENT';
 
-async function collect(input: Readable, fileName = 'bd_org.csv'): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName })) items.push(item);
-  return items;
-}
+const collect = (input: Readable, fileName = 'bd_org.csv') => parseStream(adapter, input, fileName);
 
 const org = (key: string, acn: string | null, name: string, data: Record<string, unknown>): SourceRecord => ({
   key,
@@ -39,7 +36,7 @@ const abia = org('081402379', '081402379', 'AUSTRALIAN BUSINESS INSURANCE ADVISE
 
 describe('asic-banned-orgs adapter', () => {
   test('reads the real ABIA row: tab-delimited, NBSP in the name', async () => {
-    const items = await collect(Readable.from([Buffer.from(`${HEADER}\r\n${ABIA}\r\n`)]));
+    const items = await collect(readableOf(`${HEADER}\r\n${ABIA}\r\n`));
     assert.deepEqual(items, [{ kind: 'record', line: 2, record: abia }]);
   });
 
@@ -53,7 +50,7 @@ describe('asic-banned-orgs adapter', () => {
       '600990038\tTOO FEW FIELDS PTY LTD\tCredit banning',
       '',
     ].join('\n');
-    assert.deepEqual(await collect(Readable.from([Buffer.from(file)])), [
+    assert.deepEqual(await collect(readableOf(file)), [
       {
         kind: 'record',
         line: 2,
@@ -84,7 +81,7 @@ describe('asic-banned-orgs adapter', () => {
 
   test('a header that is not the banned organisations layout is a FormatError', async () => {
     const persons = 'REGISTER_NAME,BD_PER_NAME,BD_PER_TYPE,BD_PER_DOC_NUM,BD_PER_START_DT,BD_PER_END_DT\n';
-    await assert.rejects(collect(Readable.from([Buffer.from(persons)])), FormatError);
+    await assert.rejects(collect(readableOf(persons)), FormatError);
   });
 
   test('diff: a new ban, and a changed ban type or date, are banned_match; nothing else is', () => {
@@ -125,7 +122,7 @@ describe('asic-banned-orgs adapter', () => {
   test('sandbox: next adds SANDBOX PLANNING PARTNERS PTY LTD, a banned_match', async () => {
     const read = async (path: string) => {
       const items = await collect(createReadStream(new URL(path, import.meta.url)));
-      return new Map(items.flatMap((i) => (i.kind === 'record' ? [[i.record.key, i.record] as const] : [])));
+      return new Map(records(items).map((r) => [r.key, r]));
     };
     const base = await read('../../../fixtures/sandbox/asic-banned-orgs.csv');
     const next = await read('../../../fixtures/sandbox/next/asic-banned-orgs.csv');

@@ -1,18 +1,15 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { parseStream, readableOf } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'REGISTER_NAME,BD_PER_NAME,BD_PER_TYPE,BD_PER_DOC_NUM,BD_PER_START_DT,BD_PER_END_DT,BD_PER_ADD_LOCAL,BD_PER_ADD_STATE,BD_PER_ADD_PCODE,BD_PER_ADD_COUNTRY,BD_PER_COMMENTS';
 
-async function collect(input: Readable, fileName = 'bd_per.csv'): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName })) items.push(item);
-  return items;
-}
+const collect = (input: Readable, fileName = 'bd_per.csv') => parseStream(adapter, input, fileName);
 
 const person = (key: string, name: string, data: Record<string, unknown>): SourceRecord => ({
   key,
@@ -33,7 +30,7 @@ describe('asic-banned-persons adapter', () => {
       '"Banned and Disqualified Persons","AITKEN, WARREN JOHN","Banned Securities","#014859572","28/03/2001","","MAWSON","ACT","2607","AUSTRALIA","No comment made"',
       '',
     ].join('\n');
-    assert.deepEqual(await collect(Readable.from([Buffer.from(file)])), [
+    assert.deepEqual(await collect(readableOf(file)), [
       {
         kind: 'record',
         line: 2,
@@ -89,7 +86,7 @@ describe('asic-banned-persons adapter', () => {
         '"Banned and Disqualified Persons","O\'SHEA, ZOE","Banned Securities","#990200011","01/02/2026","","","","","",""\r\n',
       ),
     ]);
-    assert.deepEqual(await collect(Readable.from([file])), [
+    assert.deepEqual(await collect(readableOf(file)), [
       {
         kind: 'record',
         line: 2,
@@ -126,7 +123,7 @@ describe('asic-banned-persons adapter', () => {
 
   test('the TSV twin reads the same', async () => {
     const file = `${HEADER.replaceAll(',', '\t')}\nBanned and Disqualified Persons\tABBOTT, BILL\tBanned Securities\t#004289112\t29/03/1994\t29/03/1999\tTEMPLESTOWE LOWER\tVIC\t3107\tAUSTRALIA\tNo comment made\n`;
-    const items = await collect(Readable.from([Buffer.from(file)]), 'bd_per.tsv');
+    const items = await collect(readableOf(file), 'bd_per.tsv');
     assert.deepEqual(
       items.map((i) => (i.kind === 'record' ? [i.record.key, i.record.name, i.record.data.end_date] : i)),
       [['#004289112', 'ABBOTT, BILL', '1999-03-29']],
@@ -135,7 +132,7 @@ describe('asic-banned-persons adapter', () => {
 
   test('a header that is not the banned persons layout is a FormatError', async () => {
     const orgs = 'REGISTER_NAME\tBD_ORG_NAME\tBD_ORG_ACN\tBD_ORG_TYPE\tBD_ORG_START_DT\tBD_ORG_END_DT\n';
-    await assert.rejects(collect(Readable.from([Buffer.from(orgs)])), (e: unknown) => {
+    await assert.rejects(collect(readableOf(orgs)), (e: unknown) => {
       assert.ok(e instanceof FormatError);
       assert.match(e.message, /missing "BD_PER_NAME"/);
       return true;

@@ -1,22 +1,15 @@
 import assert from 'node:assert/strict';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { loadRecords, parseStream, readableOf } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'REGISTER_NAME\tBN_NAME\tBN_STATUS\tBN_REG_DT\tBN_CANCEL_DT\tBN_STATE_NUM\tBN_STATE_OF_REG\tBN_ABN';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-async function parse(...parts: (string | Buffer)[]): Promise<ParseItem[]> {
-  const input = Readable.from([
-    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))),
-  ]);
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'business_names_202606.csv' })) items.push(item);
-  return items;
-}
+const parse = (...parts: (string | Buffer)[]) =>
+  parseStream(adapter, readableOf(...parts), 'business_names_202606.csv');
 
 function businessName(
   key: string,
@@ -170,11 +163,7 @@ describe('asic-business-names diff', () => {
 describe('asic-business-names sandbox', () => {
   it('loads Sandpiper Design for the sole trader and Harbourside Bakery', async () => {
     const path = 'fixtures/sandbox/asic-business-names.csv';
-    const byKey = new Map<string, SourceRecord>();
-    for await (const item of adapter.parse(createReadStream(path), { fileName: path })) {
-      assert.equal(item.kind, 'record', JSON.stringify(item));
-      if (item.kind === 'record') byKey.set(item.record.key, item.record);
-    }
+    const byKey = await loadRecords(adapter, path);
     assert.equal(byKey.size, 5);
     assert.equal(byKey.get('SANDPIPER DESIGN|51600181191')?.status, 'Registered');
     assert.equal(byKey.get('HARBOURSIDE BAKERY|54600373617')?.abn, '54600373617');

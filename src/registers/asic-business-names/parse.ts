@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { readTable } from '../tabular.ts';
-import type { ParseContext, ParseItem, RegisterAdapter } from '../types.ts';
+import { readRecords } from '../tabular.ts';
+import type { ParseContext, RegisterAdapter } from '../types.ts';
 import { diffBusinessNames } from './diff.ts';
 import { toBusinessNameRecord } from './to-record.ts';
 
@@ -16,22 +16,10 @@ const REQUIRED = [
 ];
 
 /** Streams the ASIC Business Names Dataset (`business_names_YYYYMM.csv`: TSV, no quoting). */
-export async function* parseBusinessNames(input: Readable, context: ParseContext): AsyncGenerator<ParseItem> {
-  for await (const item of readTable(input, {
-    fileName: context.fileName,
-    required: REQUIRED,
-    delimiter: 'tab',
-  })) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const result = toBusinessNameRecord(item.row);
-    yield typeof result === 'string'
-      ? { kind: 'rejected', line: item.line, reason: result }
-      : { kind: 'record', record: result, line: item.line };
-  }
-}
+export const parseBusinessNames = (input: Readable, { fileName }: ParseContext) =>
+  readRecords(input, { fileName, required: REQUIRED, delimiter: 'tab' }, ({ row }) =>
+    toBusinessNameRecord(row),
+  );
 
 export const adapter: RegisterAdapter = {
   dataset: 'asic-business-names',

@@ -1,8 +1,14 @@
 import assert from 'node:assert/strict';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import {
+  expectedRecord,
+  loadRecords,
+  parseStream,
+  type RecordOverrides,
+  readableOf,
+  records,
+} from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER_15 =
@@ -11,45 +17,24 @@ const HEADER_14 =
   'Company Name\tACN\tType\tClass\tSub Class\tStatus\tDate of Registration\tPrevious State of Registration\tState Registration number\tModified since last report\tCurrent Name Indicator\tABN\tCurrent Name\tCurrent Name Start Date';
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
-async function parse(...parts: (string | Buffer)[]): Promise<ParseItem[]> {
-  const input = Readable.from([
-    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))),
-  ]);
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'company_202606.csv' })) items.push(item);
-  return items;
-}
+const parse = (...parts: (string | Buffer)[]) =>
+  parseStream(adapter, readableOf(...parts), 'company_202606.csv');
 
-const records = (items: ParseItem[]): SourceRecord[] =>
-  items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
-
-function company(over: Partial<SourceRecord> & { data?: Record<string, unknown> }): SourceRecord {
-  return {
-    key: '',
-    abn: null,
-    acn: null,
-    name: '',
-    names: [],
+const company = (over: RecordOverrides): SourceRecord =>
+  expectedRecord(over, 'REGD', {
+    identifier_kind: 'acn',
+    type: 'APTY',
+    class: 'LMSH',
+    sub_class: 'PROP',
     status: 'REGD',
-    asOf: null,
-    ...over,
-    data: {
-      identifier_kind: 'acn',
-      type: 'APTY',
-      class: 'LMSH',
-      sub_class: 'PROP',
-      status: 'REGD',
-      registration_date: null,
-      deregistration_date: null,
-      previous_state: null,
-      state_registration_number: null,
-      modified_since_last_report: false,
-      current_name_start: null,
-      former_names: [],
-      ...over.data,
-    },
-  };
-}
+    registration_date: null,
+    deregistration_date: null,
+    previous_state: null,
+    state_registration_number: null,
+    modified_since_last_report: false,
+    current_name_start: null,
+    former_names: [],
+  });
 
 describe('asic-companies parse', () => {
   it('groups the real MONAKA rows (former-name row then current row) and reads CHRISTENSEN, with BOM and CRLF', async () => {
@@ -319,14 +304,7 @@ describe('asic-companies diff', () => {
 });
 
 describe('asic-companies sandbox', () => {
-  async function load(path: string): Promise<Map<string, SourceRecord>> {
-    const byKey = new Map<string, SourceRecord>();
-    for await (const item of adapter.parse(createReadStream(path), { fileName: path })) {
-      assert.equal(item.kind, 'record', JSON.stringify(item));
-      if (item.kind === 'record') byKey.set(item.record.key, item.record);
-    }
-    return byKey;
-  }
+  const load = (path: string) => loadRecords(adapter, path);
 
   it('loads the sandbox companies, and base → next yields name_change and deregistration', async () => {
     const base = await load('fixtures/sandbox/asic-companies.csv');

@@ -1,27 +1,17 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import {
+  day,
+  INSOLVENCY_HEADER as HEADER,
+  parseStream,
+  readableOf,
+  records,
+  xlsxBuffer,
+} from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
-
-// The real header (registers.md §10), trailing spaces included.
-const HEADER = [
-  'Data to',
-  'ACN No ',
-  'Organisation name ',
-  'Appointee (person or company)',
-  'Appointment type',
-  'Effective date',
-  'Period (Year month)',
-  'Period (financial year)',
-  'Industry type (division/subdivision/group)',
-  'State of incorporation',
-  'Principal place of business (state/area/postcode)',
-  'Series 1 (companies entering)',
-  'Series 2 (all appointments)',
-];
 
 const TITLE_ROWS = [
   ['Australian Securities and Investments Commission'],
@@ -32,24 +22,10 @@ const TITLE_ROWS = [
   [],
 ];
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const workbook = async (sheets: Record<string, unknown[][]>) => readableOf(await xlsxBuffer(sheets));
 
-async function workbook(sheets: Record<string, unknown[][]>): Promise<Readable> {
-  const book = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) {
-    const sheet = book.addWorksheet(name);
-    rows.forEach((row, i) => {
-      sheet.getRow(i + 1).values = row as ExcelJS.CellValue[];
-    });
-  }
-  return Readable.from([Buffer.from(await book.xlsx.writeBuffer())]);
-}
-
-async function collect(input: Readable, fileName = 'insolvency-statistics-series-1-and-2.xlsx') {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName })) items.push(item);
-  return items;
-}
+const collect = (input: Readable, fileName = 'insolvency-statistics-series-1-and-2.xlsx') =>
+  parseStream(adapter, input, fileName);
 
 const row = (
   acn: unknown,
@@ -172,7 +148,7 @@ describe('asic-insolvency adapter', () => {
       assert.equal(e.line, 7);
       return true;
     });
-    await assert.rejects(collect(Readable.from([Buffer.from('ACN No ,Organisation name \n')])), FormatError);
+    await assert.rejects(collect(readableOf('ACN No ,Organisation name \n')), FormatError);
   });
 
   test('diff: a new appointment is external_administration; a known or vanished one is not', () => {
@@ -201,7 +177,7 @@ describe('asic-insolvency adapter', () => {
   test('sandbox: next appoints a voluntary administrator to SANDBOX FINANCE BROKERS PTY LTD', async () => {
     const read = async (path: string) => {
       const items = await collect(createReadStream(new URL(path, import.meta.url)), 'asic-insolvency.xlsx');
-      return new Map(items.flatMap((i) => (i.kind === 'record' ? [[i.record.key, i.record] as const] : [])));
+      return new Map(records(items).map((r) => [r.key, r]));
     };
     const base = await read('../../../fixtures/sandbox/asic-insolvency.xlsx');
     const next = await read('../../../fixtures/sandbox/next/asic-insolvency.xlsx');

@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { parseStream, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER = 'abn,acn,name,register,status,registered_date,cancelled_date,services';
 
-async function parseText(text: string | Buffer): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  const input = Readable.from([Buffer.isBuffer(text) ? text : Buffer.from(text)]);
-  for await (const item of adapter.parse(input, { fileName: 'austrac.csv' })) items.push(item);
-  return items;
-}
-
-const records = (items: ParseItem[]) => items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
+const parseText = (text: string | Buffer) => parseStream(adapter, readableOf(text), 'austrac.csv');
 
 test('rows in our layout: quoted commas, blank and ISO dates, services, a name-only row', async () => {
   const items = await parseText(

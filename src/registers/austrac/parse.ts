@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { DetectedChange } from '../../events/types.ts';
-import { col, readTable } from '../tabular.ts';
-import type { ParseContext, ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
-import { abnOrNull, acnOrNull, clean, dmyToIso, isoDate } from '../values.ts';
+import { col, readRecords } from '../tabular.ts';
+import type { ParseContext, RegisterAdapter, SourceRecord } from '../types.ts';
+import { abnOrNull, acnOrNull, anyDate, clean } from '../values.ts';
 
 /*
  * AUSTRAC publishes no bulk file (registers.md §10): the Reporting Entities Roll is not public and the
@@ -21,24 +21,8 @@ import { abnOrNull, acnOrNull, clean, dmyToIso, isoDate } from '../values.ts';
  */
 const HEADERS = ['abn', 'acn', 'name', 'register', 'status', 'registered_date', 'cancelled_date', 'services'];
 
-const anyDate = (v: string) => dmyToIso(v) ?? isoDate(v);
-
-async function* parse(input: Readable, context: ParseContext): AsyncGenerator<ParseItem> {
-  for await (const item of readTable(input, {
-    fileName: context.fileName,
-    required: HEADERS,
-    delimiter: 'comma',
-  })) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const result = toRecord(item.row);
-    yield typeof result === 'string'
-      ? { kind: 'rejected', line: item.line, reason: result }
-      : { kind: 'record', record: result, line: item.line };
-  }
-}
+const parse = (input: Readable, { fileName }: ParseContext) =>
+  readRecords(input, { fileName, required: HEADERS, delimiter: 'comma' }, ({ row }) => toRecord(row));
 
 function toRecord(row: Record<string, string>): SourceRecord | string {
   const name = clean(col(row, 'name'));

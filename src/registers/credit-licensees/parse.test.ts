@@ -1,50 +1,33 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { expectedRecord, parseStream, type RecordOverrides, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'REGISTER_NAME,CRED_LIC_NUM,CRED_LIC_NAME,CRED_LIC_START_DT,CRED_LIC_END_DT,CRED_LIC_STATUS,CRED_LIC_ABN_ACN,CRED_LIC_AFSL_NUM,CRED_LIC_STATUS_HISTORY,CRED_LIC_LOCALITY,CRED_LIC_STATE,CRED_LIC_PCODE,CRED_LIC_LAT,CRED_LIC_LNG,CRED_LIC_EDRS,CRED_LIC_BN,CRED_LIC_AUTHORISATIONS';
 
-async function collect(input: Readable): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'credit_lic_202607.csv' })) items.push(item);
-  return items;
-}
-const parse = (...parts: (string | Buffer)[]) =>
-  collect(Readable.from([Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))]));
-const records = (items: ParseItem[]) => items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
+const collect = (input: Readable) => parseStream(adapter, input, 'credit_lic_202607.csv');
+const parse = (...parts: (string | Buffer)[]) => collect(readableOf(...parts));
 
-function licensee(over: Partial<SourceRecord> & { data?: Record<string, unknown> }): SourceRecord {
-  return {
-    key: '',
-    abn: null,
-    acn: null,
-    name: '',
-    names: [],
-    status: 'APPR',
-    asOf: null,
-    ...over,
-    data: {
-      licence_number: over.key,
-      start_date: null,
-      end_date: null,
-      afsl_number: null,
-      status_history: [],
-      locality: null,
-      state: null,
-      postcode: null,
-      latitude: null,
-      longitude: null,
-      edrs: 'AFCA',
-      business_names: [],
-      authorisations: [],
-      ...over.data,
-    },
-  };
-}
+const licensee = (over: RecordOverrides): SourceRecord =>
+  expectedRecord(over, 'APPR', {
+    licence_number: over.key,
+    start_date: null,
+    end_date: null,
+    afsl_number: null,
+    status_history: [],
+    locality: null,
+    state: null,
+    postcode: null,
+    latitude: null,
+    longitude: null,
+    edrs: 'AFCA',
+    business_names: [],
+    authorisations: [],
+  });
 
 describe('credit-licensees parse', () => {
   it('reads the real RELI CAPITAL and LA TROBE rows verbatim', async () => {

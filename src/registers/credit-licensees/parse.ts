@@ -1,28 +1,17 @@
 import type { Readable } from 'node:stream';
 import { dataField, decimal, diffWatched, tildeList, type Watched } from '../asic-professional.ts';
-import { col, readTable } from '../tabular.ts';
-import type { ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { col, readRecords } from '../tabular.ts';
+import type { RegisterAdapter, SourceRecord } from '../types.ts';
 import { abnOrAcn, clean, dmyToIso } from '../values.ts';
+
+const REQUIRED = ['CRED_LIC_NUM', 'CRED_LIC_NAME', 'CRED_LIC_STATUS', 'CRED_LIC_ABN_ACN'];
 
 /**
  * ASIC Credit Licensee dataset (registers.md §8.3): comma CSV with quoting; current licences only
  * (CRED_LIC_STATUS `APPR` approved or `SUSP` suspended; CRED_LIC_END_DT blank).
  */
-async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
-  const rows = readTable(input, {
-    fileName: context.fileName,
-    required: ['CRED_LIC_NUM', 'CRED_LIC_NAME', 'CRED_LIC_STATUS', 'CRED_LIC_ABN_ACN'],
-  });
-  for await (const item of rows) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const record = toRecord(item.row);
-    if (typeof record === 'string') yield { kind: 'rejected', line: item.line, reason: record };
-    else yield { kind: 'record', record, line: item.line };
-  }
-}
+const parse = (input: Readable, { fileName }: { fileName: string }) =>
+  readRecords(input, { fileName, required: REQUIRED }, ({ row }) => toRecord(row));
 
 function toRecord(row: Record<string, string>): SourceRecord | string {
   const number = clean(col(row, 'CRED_LIC_NUM'));

@@ -1,46 +1,30 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { expectedRecord, parseStream, type RecordOverrides, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'REGISTER_NAME,CRED_REP_NUM,CRED_LIC_NUM,CRED_REP_NAME,CRED_REP_ABN_ACN,CRED_REP_START_DT,CRED_REP_END_DT,CRED_REP_LOCALITY,CRED_REP_STATE,CRED_REP_PCODE,CRED_REP_EDRS,CRED_REP_AUTHORISATIONS,CRED_REP_CROSS_ENDORSE';
 
-async function collect(input: Readable): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'credit_rep_202607.csv' })) items.push(item);
-  return items;
-}
-const parse = (...parts: (string | Buffer)[]) =>
-  collect(Readable.from([Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))]));
+const collect = (input: Readable) => parseStream(adapter, input, 'credit_rep_202607.csv');
+const parse = (...parts: (string | Buffer)[]) => collect(readableOf(...parts));
 
-function rep(over: Partial<SourceRecord> & { data?: Record<string, unknown> }): SourceRecord {
-  return {
-    key: '',
-    abn: null,
-    acn: null,
-    name: '',
-    names: [],
-    status: null,
-    asOf: null,
-    ...over,
-    data: {
-      representative_number: null,
-      licence_number: null,
-      start_date: null,
-      end_date: null,
-      locality: null,
-      state: null,
-      postcode: null,
-      edrs: 'AFCA',
-      authorisations: null,
-      cross_endorse: null,
-      ...over.data,
-    },
-  };
-}
+const rep = (over: RecordOverrides): SourceRecord =>
+  expectedRecord(over, null, {
+    representative_number: null,
+    licence_number: null,
+    start_date: null,
+    end_date: null,
+    locality: null,
+    state: null,
+    postcode: null,
+    edrs: 'AFCA',
+    authorisations: null,
+    cross_endorse: null,
+  });
 
 describe('credit-representatives parse', () => {
   it('reads a company by ACN, an individual by ABN with a quoted comma, and a ceased one; BOM and CRLF', async () => {
@@ -156,9 +140,7 @@ describe('credit-representatives sandbox file', () => {
   it('holds rep 990004 of licence 990002 by ACN', async () => {
     const items = await collect(createReadStream('fixtures/sandbox/credit-representatives.csv'));
     assert.ok(items.every((i) => i.kind === 'record'));
-    const record = items
-      .flatMap((i) => (i.kind === 'record' ? [i.record] : []))
-      .find((r) => r.key === '990004|990002');
+    const record = records(items).find((r) => r.key === '990004|990002');
     assert.deepEqual([record?.name, record?.acn], ['SANDBOX FINANCE BROKERS PTY LTD', '600241923']);
   });
 });

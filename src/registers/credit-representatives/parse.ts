@@ -1,28 +1,17 @@
 import type { Readable } from 'node:stream';
 import { dataField, diffWatched, type Watched } from '../asic-professional.ts';
-import { col, readTable } from '../tabular.ts';
-import type { ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { col, readRecords } from '../tabular.ts';
+import type { RegisterAdapter, SourceRecord } from '../types.ts';
 import { abnOrAcn, clean, dmyToIso } from '../values.ts';
+
+const REQUIRED = ['CRED_REP_NUM', 'CRED_LIC_NUM', 'CRED_REP_NAME', 'CRED_REP_ABN_ACN'];
 
 /**
  * ASIC Credit Representative dataset (registers.md §8.4): comma CSV, one row per representative per
  * credit licensee, so the key joins both numbers. The register has no status column.
  */
-async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
-  const rows = readTable(input, {
-    fileName: context.fileName,
-    required: ['CRED_REP_NUM', 'CRED_LIC_NUM', 'CRED_REP_NAME', 'CRED_REP_ABN_ACN'],
-  });
-  for await (const item of rows) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const record = toRecord(item.row);
-    if (typeof record === 'string') yield { kind: 'rejected', line: item.line, reason: record };
-    else yield { kind: 'record', record, line: item.line };
-  }
-}
+const parse = (input: Readable, { fileName }: { fileName: string }) =>
+  readRecords(input, { fileName, required: REQUIRED }, ({ row }) => toRecord(row));
 
 function toRecord(row: Record<string, string>): SourceRecord | string {
   const rep = clean(col(row, 'CRED_REP_NUM'));

@@ -2,32 +2,10 @@ import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { describe, test } from 'node:test';
-import ExcelJS from 'exceljs';
+import { day, DFAT_HEADER as HEADER, parseStream, readableOf, xlsxBuffer } from '../test-support.ts';
 import type { ParseItem, SourceRecord } from '../types.ts';
 import { FormatError } from '../types.ts';
 import { adapter } from './parse.ts';
-
-const HEADER = [
-  'Reference',
-  'Name of Individual or Entity',
-  'Type',
-  'Name Type',
-  'Alias Strength',
-  'Date of Birth',
-  'Place of Birth',
-  'Citizenship',
-  'Address',
-  'Additional Information',
-  'Listing Information',
-  'IMO Number',
-  'Committees',
-  'Control Date',
-  'Instrument of Designation',
-  'Targeted Financial Sanction',
-  'Travel Ban',
-  'Arms Embargo',
-  'Maritime Restriction',
-];
 
 const OLD_HEADER = [
   'Reference',
@@ -44,22 +22,9 @@ const OLD_HEADER = [
   'Control Date',
 ];
 
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-async function workbook(sheets: Record<string, unknown[][]>): Promise<Readable> {
-  const book = new ExcelJS.Workbook();
-  for (const [name, rows] of Object.entries(sheets)) {
-    const sheet = book.addWorksheet(name);
-    for (const row of rows) sheet.addRow(row);
-  }
-  return Readable.from([Buffer.from(await book.xlsx.writeBuffer())]);
-}
-
-async function collect(input: Readable, fileName = 'regulation8_consolidated.xlsx'): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName })) items.push(item);
-  return items;
-}
+const workbook = async (sheets: Record<string, unknown[][]>) => readableOf(await xlsxBuffer(sheets));
+const collect = (input: Readable, fileName = 'regulation8_consolidated.xlsx') =>
+  parseStream(adapter, input, fileName);
 
 const records = (items: ParseItem[]) =>
   items.flatMap((i) => (i.kind === 'record' ? [{ line: i.line, record: i.record }] : []));

@@ -1,16 +1,12 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { FormatError, type ParseItem } from '../types.ts';
+import { parseStream, readableOf, records } from '../test-support.ts';
+import { FormatError } from '../types.ts';
 import { adapter } from './parse.ts';
 
-async function parseText(text: string | Buffer, fileName = 'gleif.json'): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  const input = Readable.from([Buffer.isBuffer(text) ? text : Buffer.from(text)]);
-  for await (const item of adapter.parse(input, { fileName })) items.push(item);
-  return items;
-}
+const parseText = (text: string | Buffer, fileName = 'gleif.json') =>
+  parseStream(adapter, readableOf(text), fileName);
 
 /** An API lei-record in the shape of registers.md §9, with the fields a test varies. */
 function apiRecord(o: {
@@ -243,9 +239,9 @@ test('the sandbox file: company_active by its spaced ACN, spglobal and ocid', as
   const items = await parseText(
     await readFile(new URL('../../../fixtures/sandbox/gleif.json', import.meta.url)),
   );
-  const records = items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
-  assert.equal(records.length, items.length);
-  const active = records.find((r) => r.key === '9845001SANDBOX00A01');
+  const found = records(items);
+  assert.equal(found.length, items.length);
+  const active = found.find((r) => r.key === '9845001SANDBOX00A01');
   assert.ok(active);
   assert.equal(active.acn, '600110236');
   assert.equal(active.name, 'SANDBOX ACTIVE HOLDINGS PTY LTD');
@@ -253,5 +249,5 @@ test('the sandbox file: company_active by its spaced ACN, spglobal and ocid', as
     [active.data.registered_as, active.data.spglobal, active.data.ocid],
     ['600 110 236', ['1234567'], 'au/600110236'],
   );
-  assert.ok(records.some((r) => r.data.legal_address_country !== 'AU' && r.abn === null && r.acn === null));
+  assert.ok(found.some((r) => r.data.legal_address_country !== 'AU' && r.abn === null && r.acn === null));
 });

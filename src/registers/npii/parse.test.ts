@@ -1,21 +1,14 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { parseStream, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'administration_number,family_name,given_names,date_of_birth,abn,proceeding_type,start_date,status,trustee,address_locality,address_state';
 
-async function parseText(text: string | Buffer): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  const input = Readable.from([Buffer.isBuffer(text) ? text : Buffer.from(text)]);
-  for await (const item of adapter.parse(input, { fileName: 'npii.csv' })) items.push(item);
-  return items;
-}
-
-const records = (items: ParseItem[]) => items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
+const parseText = (text: string | Buffer) => parseStream(adapter, readableOf(text), 'npii.csv');
 
 test('rows in our layout: quoted commas, blank dates, an ABN, a Windows-1252 name, rejections', async () => {
   const items = await parseText(

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import type { DetectedChange } from '../../events/types.ts';
-import { col, readTable } from '../tabular.ts';
-import type { ParseContext, ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
-import { abnOrNull, clean, dmyToIso, isoDate } from '../values.ts';
+import { col, readRecords } from '../tabular.ts';
+import type { ParseContext, RegisterAdapter, SourceRecord } from '../types.ts';
+import { abnOrNull, anyDate, clean } from '../values.ts';
 
 /*
  * AFSA's National Personal Insolvency Index has no bulk file or API (registers.md §10: paid searches
@@ -33,24 +33,8 @@ const HEADERS = [
   'address_state',
 ];
 
-const anyDate = (v: string) => dmyToIso(v) ?? isoDate(v);
-
-async function* parse(input: Readable, context: ParseContext): AsyncGenerator<ParseItem> {
-  for await (const item of readTable(input, {
-    fileName: context.fileName,
-    required: HEADERS,
-    delimiter: 'comma',
-  })) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const result = toRecord(item.row);
-    yield typeof result === 'string'
-      ? { kind: 'rejected', line: item.line, reason: result }
-      : { kind: 'record', record: result, line: item.line };
-  }
-}
+const parse = (input: Readable, { fileName }: ParseContext) =>
+  readRecords(input, { fileName, required: HEADERS, delimiter: 'comma' }, ({ row }) => toRecord(row));
 
 function toRecord(row: Record<string, string>): SourceRecord | string {
   const number = clean(col(row, 'administration_number'));

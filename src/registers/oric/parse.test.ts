@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
-import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { loadRecords, parseStream, readableOf } from '../test-support.ts';
+import { FormatError } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'Corporation,ICN,Status,Status Date,ABN,State,Industry,Post Code,ACNC Registered?,Numbe of Members,URL';
 
-async function parse(...parts: (string | Buffer)[]): Promise<ParseItem[]> {
-  const input = Readable.from([
-    Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p))),
-  ]);
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'oric_corps.csv' })) items.push(item);
-  return items;
-}
+const parse = (...parts: (string | Buffer)[]) => parseStream(adapter, readableOf(...parts), 'oric_corps.csv');
 
 function corporation(
   icn: number,
@@ -169,11 +161,7 @@ describe('oric diff', () => {
 describe('oric sandbox', () => {
   it('loads ICN 9901 for the indigenous corporation', async () => {
     const path = 'fixtures/sandbox/oric.csv';
-    const byKey = new Map<string, SourceRecord>();
-    for await (const item of adapter.parse(createReadStream(path), { fileName: path })) {
-      assert.equal(item.kind, 'record', JSON.stringify(item));
-      if (item.kind === 'record') byKey.set(item.record.key, item.record);
-    }
+    const byKey = await loadRecords(adapter, path);
     assert.equal(byKey.size, 3);
     const corp = byKey.get('9901');
     assert.equal(corp?.name, 'SANDBOX ABORIGINAL CORPORATION');

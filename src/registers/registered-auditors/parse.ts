@@ -1,15 +1,14 @@
 import type { Readable } from 'node:stream';
 import {
-  anyDate,
   asicAcn,
   dataField,
   diffWatched,
   type Layout,
-  readLayout,
+  readNumberedRecords,
   type Watched,
 } from '../asic-professional.ts';
-import type { ParseItem, RegisterAdapter } from '../types.ts';
-import { abnOrNull, clean } from '../values.ts';
+import type { RegisterAdapter } from '../types.ts';
+import { abnOrNull, anyDate } from '../values.ts';
 
 /**
  * ASIC Registered Auditor dataset (registers.md §8.7). Its headers are [U]: we know only that it
@@ -36,43 +35,24 @@ const LAYOUT: Layout = {
   postcode: { names: ['AUD_ADD_PCODE', 'Postcode'] },
 };
 
-async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
-  for await (const item of readLayout(input, context.fileName, LAYOUT)) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const v = (name: string) => clean(item.value(name));
-    const number = v('number');
-    const name = v('name');
-    if (!number || !name) {
-      yield {
-        kind: 'rejected',
-        line: item.line,
-        reason: number ? `auditor ${number} has no name` : 'no auditor number',
-      };
-      continue;
-    }
-    const record = {
-      key: number,
-      abn: abnOrNull(item.value('abn')),
-      acn: asicAcn(item.value('acn')),
-      name,
-      names: [],
-      status: v('status'),
-      asOf: null,
-      data: {
-        auditor_number: number,
-        start_date: anyDate(item.value('start_date')),
-        end_date: anyDate(item.value('end_date')),
-        locality: v('locality'),
-        state: v('state'),
-        postcode: v('postcode'),
-      },
-    };
-    yield { kind: 'record', record, line: item.line };
-  }
-}
+const parse = (input: Readable, context: { fileName: string }) =>
+  readNumberedRecords(input, context.fileName, LAYOUT, 'auditor', ({ number, name, raw, text }) => ({
+    key: number,
+    abn: abnOrNull(raw('abn')),
+    acn: asicAcn(raw('acn')),
+    name,
+    names: [],
+    status: text('status'),
+    asOf: null,
+    data: {
+      auditor_number: number,
+      start_date: anyDate(raw('start_date')),
+      end_date: anyDate(raw('end_date')),
+      locality: text('locality'),
+      state: text('state'),
+      postcode: text('postcode'),
+    },
+  }));
 
 const WATCHED: Watched[] = [
   { field: 'auditor_number', value: dataField('auditor_number') },

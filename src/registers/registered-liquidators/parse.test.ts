@@ -1,17 +1,13 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { parseStream, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
-async function collect(input: Readable): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'liquidator_202607.csv' })) items.push(item);
-  return items;
-}
-const parse = (...parts: string[]) => collect(Readable.from([Buffer.from(parts.join(''))]));
-const records = (items: ParseItem[]) => items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
+const collect = (input: Readable) => parseStream(adapter, input, 'liquidator_202607.csv');
+const parse = (...parts: string[]) => collect(readableOf(...parts));
 
 const suspended: SourceRecord = {
   key: '990018',

@@ -1,14 +1,13 @@
 import type { Readable } from 'node:stream';
 import {
-  anyDate,
   dataField,
   diffWatched,
   type Layout,
-  readLayout,
+  readNumberedRecords,
   type Watched,
 } from '../asic-professional.ts';
-import type { ParseItem, RegisterAdapter } from '../types.ts';
-import { clean } from '../values.ts';
+import type { RegisterAdapter } from '../types.ts';
+import { anyDate } from '../values.ts';
 
 /**
  * ASIC Registered Liquidator dataset (registers.md §8.7): liquidator number and name, status,
@@ -44,46 +43,27 @@ const LAYOUT: Layout = {
   country: { names: ['LIQ_ADD_COUNTRY', 'Country'] },
 };
 
-async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
-  for await (const item of readLayout(input, context.fileName, LAYOUT)) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const v = (name: string) => clean(item.value(name));
-    const number = v('number');
-    const name = v('name');
-    if (!number || !name) {
-      yield {
-        kind: 'rejected',
-        line: item.line,
-        reason: number ? `liquidator ${number} has no name` : 'no liquidator number',
-      };
-      continue;
-    }
-    const record = {
-      key: number,
-      abn: null,
-      acn: null,
-      name,
-      names: [],
-      status: v('status'),
-      asOf: null,
-      data: {
-        liquidator_number: number,
-        start_date: anyDate(item.value('start_date')),
-        suspension_date: anyDate(item.value('suspension_date')),
-        firm: v('firm'),
-        address: v('address'),
-        locality: v('locality'),
-        state: v('state'),
-        postcode: v('postcode'),
-        country: v('country'),
-      },
-    };
-    yield { kind: 'record', record, line: item.line };
-  }
-}
+const parse = (input: Readable, context: { fileName: string }) =>
+  readNumberedRecords(input, context.fileName, LAYOUT, 'liquidator', ({ number, name, raw, text }) => ({
+    key: number,
+    abn: null,
+    acn: null,
+    name,
+    names: [],
+    status: text('status'),
+    asOf: null,
+    data: {
+      liquidator_number: number,
+      start_date: anyDate(raw('start_date')),
+      suspension_date: anyDate(raw('suspension_date')),
+      firm: text('firm'),
+      address: text('address'),
+      locality: text('locality'),
+      state: text('state'),
+      postcode: text('postcode'),
+      country: text('country'),
+    },
+  }));
 
 const WATCHED: Watched[] = [
   { field: 'liquidator_number', value: dataField('liquidator_number') },

@@ -1,21 +1,16 @@
 import assert from 'node:assert/strict';
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { describe, it } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { parseStream, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER =
   'REGISTER_NAME\tSMSF_NUM\tSMSF_NAME\tSMSF_STATUS\tSMSF_PERSON_ABN\tSMSF_REG_DT\tSMSF_SUSP_START_DT\tSMSF_SUSP_END_DT\tSMSF_CAPACITY_FIRM_NAME\tSMSF_CONDITION\tSMSF_CONDITION_DTL\tSMSF_LOCALITY\tSMSF_STATE\tSMSF_POST_CODE';
 
-async function collect(input: Readable): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(input, { fileName: 'smsf_auditor_202607.csv' })) items.push(item);
-  return items;
-}
-const parse = (...parts: (string | Buffer)[]) =>
-  collect(Readable.from([Buffer.concat(parts.map((p) => (typeof p === 'string' ? Buffer.from(p) : p)))]));
-const records = (items: ParseItem[]) => items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
+const collect = (input: Readable) => parseStream(adapter, input, 'smsf_auditor_202607.csv');
+const parse = (...parts: (string | Buffer)[]) => collect(readableOf(...parts));
 
 const QUILL =
   'SMSF Auditor\t100990006\tQUILL, MORGAN\tRegistered\t62600262235\t01/07/2013\t\t\tSANDBOX AUDIT SERVICES PTY LTD';

@@ -1,16 +1,10 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import type { ParseItem } from '../types.ts';
+import { parseStream, readableOf } from '../test-support.ts';
 import { adapter } from './parse.ts';
 
-async function parseBytes(bytes: Buffer): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  for await (const item of adapter.parse(Readable.from([bytes]), { fileName: 'super-funds.txt' }))
-    items.push(item);
-  return items;
-}
+const parseBytes = (bytes: Buffer) => parseStream(adapter, readableOf(bytes), 'super-funds.txt');
 
 /** A row at the published columns: each value padded to the next field's start, 482 characters in all. */
 function row(

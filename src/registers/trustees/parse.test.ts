@@ -1,20 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { Readable } from 'node:stream';
 import { test } from 'node:test';
-import { FormatError, type ParseItem, type SourceRecord } from '../types.ts';
+import { parseStream, readableOf, records } from '../test-support.ts';
+import { FormatError, type SourceRecord } from '../types.ts';
 import { adapter } from './parse.ts';
 
 const HEADER = 'trust_abn,trust_name,trustee_name,trustee_abn,trustee_acn,role,start_date,end_date';
 
-async function parseText(text: string | Buffer): Promise<ParseItem[]> {
-  const items: ParseItem[] = [];
-  const input = Readable.from([Buffer.isBuffer(text) ? text : Buffer.from(text)]);
-  for await (const item of adapter.parse(input, { fileName: 'trustees.csv' })) items.push(item);
-  return items;
-}
-
-const records = (items: ParseItem[]) => items.flatMap((i) => (i.kind === 'record' ? [i.record] : []));
+const parseText = (text: string | Buffer) => parseStream(adapter, readableOf(text), 'trustees.csv');
 
 test('rows of one trust in any order make one record; roles default; quoted commas; blank dates', async () => {
   const items = await parseText(

@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { isValidAbn } from '../../identifiers/check-digits.ts';
 import { col, readTable } from '../tabular.ts';
 import type { ParseContext, ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
-import { abnOrNull, acnOrNull, clean, dmyToIso, isoDate } from '../values.ts';
+import { abnOrNull, acnOrNull, anyDate, clean } from '../values.ts';
 import { diff } from './diff.ts';
 
 /*
@@ -40,8 +40,6 @@ export type Trustee = {
 };
 
 type Trust = { line: number; name: string | null; trustees: Trustee[] };
-
-const anyDate = (v: string) => dmyToIso(v) ?? isoDate(v);
 
 async function* parse(input: Readable, context: ParseContext): AsyncGenerator<ParseItem> {
   // The file is small (one operator's trusts), so rows are grouped in memory and records come last.

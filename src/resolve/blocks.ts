@@ -1,0 +1,202 @@
+import type { EntityRecord } from '../store/entity-records.ts';
+import { asOfTimestamp, type RegistersState } from './registers-state.ts';
+import type { Candidate, IncludeBlock } from './schemas.ts';
+
+type Blocks = Pick<
+  Candidate,
+  'charity' | 'licensing' | 'professional_registrations' | 'external_ids' | 'superannuation'
+>;
+
+const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** The safe empty shapes: a block not computed or not applicable still has every field. */
+export function emptyBlocks(): Blocks {
+  return {
+    charity: {
+      is_registered_charity: false,
+      registration_date: null,
+      charity_size: null,
+      subtypes: [],
+      source: 'acnc',
+      checked: false,
+      as_of: null,
+    },
+    licensing: {
+      afs_licensee: null,
+      credit_licensee: null,
+      afs_authorised_rep: null,
+      credit_rep: null,
+      authorisation_links: [],
+    },
+    professional_registrations: {
+      financial_adviser: null,
+      registered_auditor: null,
+      smsf_auditor: null,
+      registered_liquidator: {
+        status: 'not_checked',
+        note: "ASIC's registered liquidators are listed by name only, with no ABN or ACN to join on.",
+      },
+    },
+    external_ids: {
+      lei: { value: null, source: 'gleif' },
+      opencorporates: { value: null, source: 'gleif' },
+      qcc: { value: null, source: 'gleif' },
+      spglobal: { value: null, source: 'gleif' },
+      _coverage: 'not_checked',
+    },
+    superannuation: {
+      is_super_fund: false,
+      fund_status: null,
+      usi_products: [],
+      source: 'apra',
+      as_of: null,
+    },
+  };
+}
+
+const licence = (r: EntityRecord, register: string) => ({
+  licence_number: str(r.data.licence_number ?? r.key),
+  entity_name: r.name,
+  status: str(r.status) ?? (r.data.end_date ? 'Ceased' : 'Current'),
+  start_date: str(r.data.start_date),
+  end_date: str(r.data.end_date),
+  register,
+});
+
+const registration = (r: EntityRecord, number: unknown, register: string) => ({
+  registration_number: str(number ?? r.key),
+  name: r.name,
+  status: str(r.data.registration_status ?? r.status),
+  start_date: str(r.data.start_date ?? r.data.registration_date),
+  end_date: str(r.data.end_date ?? r.data.suspension_start_date),
+  register,
+});
+
+/** The enrichment blocks (spec 2.3), each computed only when `include` asks for it. */
+export function enrichmentBlocks(
+  records: EntityRecord[],
+  state: RegistersState,
+  include: Set<IncludeBlock>,
+): Blocks {
+  const blocks = emptyBlocks();
+  const of = (dataset: string) => records.filter((r) => r.dataset === dataset);
+
+  if (include.has('charity')) {
+    const charity = of('acnc')[0];
+    const subtypes = charity?.data.subtypes as { pbi?: boolean; hpc?: boolean } | undefined;
+    blocks.charity = {
+      is_registered_charity: charity !== undefined,
+      registration_date: str(charity?.data.registration_date),
+      charity_size: str(charity?.data.charity_size),
+      subtypes: subtypes
+        ? Object.entries(subtypes)
+            .filter(([, on]) => on)
+            .map(([k]) => k.toUpperCase())
+        : [],
+      source: 'acnc',
+      checked: state.loaded('acnc'),
+      as_of: asOfTimestamp(state.asOf('acnc')) ?? null,
+    };
+  }
+
+  if (include.has('licensing')) {
+    const afs = of('afs-licensees')[0];
+    const credit = of('credit-licensees')[0];
+    const afsRep = of('afs-representatives')[0];
+    const creditRep = of('credit-representatives')[0];
+    blocks.licensing = {
+      afs_licensee: afs ? licence(afs, 'ASIC AFS licensees') : null,
+      credit_licensee: credit ? licence(credit, 'ASIC credit licensees') : null,
+      afs_authorised_rep: afsRep
+        ? {
+            ...licence(afsRep, 'ASIC AFS authorised representatives'),
+            licence_number: str(afsRep.data.representative_number),
+          }
+        : null,
+      credit_rep: creditRep
+        ? {
+            ...licence(creditRep, 'ASIC credit representatives'),
+            licence_number: str(creditRep.data.representative_number),
+          }
+        : null,
+      authorisation_links: [
+        ...of('afs-representatives').map((r) => ({
+          relationship: 'afs_authorised_representative_of',
+          licence_number: String(r.data.licence_number),
+          licensee_name: null,
+          register: 'ASIC AFS authorised representatives',
+        })),
+        ...of('credit-representatives').map((r) => ({
+          relationship: 'credit_representative_of',
+          licence_number: String(r.data.licence_number),
+          licensee_name: null,
+          register: 'ASIC credit representatives',
+        })),
+      ],
+    };
+  }
+
+  if (include.has('professional_registrations')) {
+    const adviser = of('financial-advisers')[0];
+    const auditor = of('registered-auditors')[0];
+    const smsf = of('smsf-auditors')[0];
+    blocks.professional_registrations = {
+      ...blocks.professional_registrations,
+      financial_adviser: adviser
+        ? registration(adviser, adviser.data.adviser_number, 'ASIC financial advisers')
+        : null,
+      registered_auditor: auditor
+        ? registration(auditor, auditor.data.auditor_number, 'ASIC registered auditors')
+        : null,
+      smsf_auditor: smsf ? registration(smsf, smsf.data.auditor_number, 'ASIC SMSF auditors') : null,
+    };
+  }
+
+  if (include.has('external_ids')) {
+    const lei = of('gleif')[0];
+    const asOf = lei ? asOfTimestamp(lei.asOf ?? state.asOf('gleif')) : undefined;
+    const fromLei = (value: unknown, note: string) => ({
+      value: value ?? null,
+      source: 'gleif',
+      ...(asOf ? { as_of: asOf } : {}),
+      ...(lei ? {} : { note }),
+    });
+    const spglobal = lei?.data.spglobal as string[] | undefined;
+    blocks.external_ids = {
+      lei: fromLei(
+        lei?.data.lei,
+        state.loaded('gleif') ? 'No LEI is registered against this ACN or ABN.' : 'GLEIF data is not loaded.',
+      ),
+      opencorporates: fromLei(lei?.data.ocid, 'Taken from the LEI record; there is none.'),
+      qcc: {
+        value: null,
+        source: 'gleif',
+        note: "GLEIF's published records carry no QCC identifier for Australian entities.",
+      },
+      spglobal: fromLei(spglobal?.length ? spglobal : null, 'Taken from the LEI record; there is none.'),
+      _coverage: state.loaded('gleif')
+        ? 'LEI matched by ACN (RA000014) or ABN (RA000013) registration; OpenCorporates and S&P Global ids from the LEI record.'
+        : 'not_checked: GLEIF data is not loaded.',
+    };
+  }
+
+  if (include.has('superannuation')) {
+    const fund = of('super-funds')[0];
+    const products =
+      (fund?.data.products as
+        | Array<{ usi: string; product_name: string | null; contribution_restrictions: boolean | null }>
+        | undefined) ?? [];
+    blocks.superannuation = {
+      is_super_fund: fund !== undefined,
+      fund_status: fund ? str(fund.status) : null,
+      usi_products: products.map((x) => ({
+        usi: x.usi,
+        product_name: x.product_name,
+        contribution_restrictions: x.contribution_restrictions,
+      })),
+      source: 'apra',
+      as_of: asOfTimestamp(state.asOf('super-funds')) ?? null,
+    };
+  }
+  return blocks;
+}

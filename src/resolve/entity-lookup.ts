@@ -1,0 +1,48 @@
+import type { Partition } from '../ctx.ts';
+import type { Db } from '../store/db.ts';
+import { type EntityRecord, recordsByIdentifiers } from '../store/entity-records.ts';
+
+// Datasets whose records are the entity itself (not a list it appears on): the identifiers they
+// carry join the ABN and ACN views of one entity (ABR ASIC number ↔ ASIC ABN).
+const IDENTITY_DATASETS = new Set(['abr-bulk', 'asic-companies']);
+
+/**
+ * Every register's records for one entity, joined ABN↔ACN both ways: the ABN's records give the
+ * ACN (ABR's ASIC number, ASIC's ABN column) and the ACN's records give the ABN.
+ */
+export async function entityRecords(
+  db: Db,
+  partition: Partition,
+  id: { abn?: string; acn?: string },
+): Promise<EntityRecord[]> {
+  const abns = new Set(id.abn ? [id.abn] : []);
+  const acns = new Set(id.acn ? [id.acn] : []);
+  let records = await recordsByIdentifiers(db, partition, { abns: [...abns], acns: [...acns] });
+  const more = { abns: [] as string[], acns: [] as string[] };
+  for (const r of records) {
+    if (!IDENTITY_DATASETS.has(r.dataset)) continue;
+    if (r.abn && !abns.has(r.abn)) more.abns.push(r.abn);
+    if (r.acn && !acns.has(r.acn)) more.acns.push(r.acn);
+  }
+  if (more.abns.length + more.acns.length > 0) {
+    const seen = new Set(records.map((r) => `${r.dataset}|${r.key}`));
+    const extra = await recordsByIdentifiers(db, partition, more);
+    records = [...records, ...extra.filter((r) => !seen.has(`${r.dataset}|${r.key}`))];
+  }
+  return records;
+}
+
+/** The names an entity is known by, for screening: current, former, business, trading, individual. */
+export function entityNames(records: EntityRecord[]): string[] {
+  const names = new Map<string, string>();
+  const add = (n: string | null | undefined) => {
+    if (n && !names.has(n.toUpperCase())) names.set(n.toUpperCase(), n);
+  };
+  for (const r of records) {
+    if (!IDENTITY_DATASETS.has(r.dataset) && r.dataset !== 'acnc' && r.dataset !== 'oric') continue;
+    add(r.name);
+    for (const n of r.names)
+      if (['former', 'business', 'trading', 'other', 'individual'].includes(n.type)) add(n.name);
+  }
+  return [...names.values()];
+}

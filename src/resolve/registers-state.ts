@@ -1,0 +1,18 @@
+import type { Partition } from '../ctx.ts';
+import type { Db } from '../store/db.ts';
+import { latestIngests } from '../store/ingests.ts';
+
+/** Which datasets are loaded in a partition and the as-of date of each loaded copy. */
+export type RegistersState = {
+  loaded: (dataset: string) => boolean;
+  asOf: (dataset: string) => string | null;
+};
+
+export async function registersState(db: Db, partition: Partition): Promise<RegistersState> {
+  const latest = new Map((await latestIngests(db, partition)).map((i) => [i.dataset, i.as_of]));
+  return { loaded: (d) => latest.has(d), asOf: (d) => latest.get(d) ?? null };
+}
+
+/** A register date (`YYYY-MM-DD`) as ISO 8601 with a timezone, as provenance carries it. */
+export const asOfTimestamp = (date: string | null | undefined): string | undefined =>
+  date ? (date.length === 10 ? `${date}T00:00:00Z` : date) : undefined;

@@ -1,0 +1,202 @@
+import type { CallerCtx } from '../ctx.ts';
+import { AppError } from '../errors.ts';
+import { isValidAbn, isValidAcn } from '../identifiers/check-digits.ts';
+import type { AbrClient } from '../registers/abr-web/client.ts';
+import type { ScreenResponse } from '../screen/schemas.ts';
+import { type ScreenServices, screenEntity } from '../screen/screen-entity.ts';
+import { type EntityRecord, isKnownIdentifier } from '../store/entity-records.ts';
+import { emptyBlocks, enrichmentBlocks } from './blocks.ts';
+import { canonicalRecord } from './canonical.ts';
+import { entityRecords } from './entity-lookup.ts';
+import { consultIdentitySource } from './identity-source.ts';
+import { registersState } from './registers-state.ts';
+import {
+  type Candidate,
+  DISCLAIMER,
+  INCLUDE_BLOCKS,
+  type ResolveRequest,
+  type ResolveResponse,
+} from './schemas.ts';
+import { searchNames } from './search-names.ts';
+
+export type ResolveServices = ScreenServices & { abr: AbrClient | undefined };
+
+/** POST /v1/resolve (spec 4.1): an ABN, ACN or name in, ranked candidates with the canonical record out. */
+export async function resolveEntity({
+  ctx,
+  input,
+  services,
+}: {
+  ctx: Pick<CallerCtx, 'db' | 'caller' | 'clock'>;
+  input: ResolveRequest;
+  services: ResolveServices;
+}): Promise<ResolveResponse> {
+  const include = new Set(input.include ?? INCLUDE_BLOCKS);
+  const query = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  if (input.name !== undefined) {
+    const hits = await searchNames({
+      ctx,
+      input: { name: input.name, state: input.state, postcode: input.postcode, mode: input.mode },
+    });
+    const candidates: Candidate[] = [];
+    for (const hit of hits) {
+      const c = await candidateFor(
+        ctx,
+        { abn: hit.abn ?? undefined, acn: hit.abn ? undefined : (hit.acn ?? undefined) },
+        include,
+        services,
+      );
+      if (c) candidates.push({ ...c, match_confidence: hit.confidence, match_signals: hit.signals });
+    }
+    return { query, candidates, disclaimer: DISCLAIMER };
+  }
+  const id = input.abn ? { abn: input.abn } : { acn: input.acn };
+  if (input.abn && !isValidAbn(input.abn)) {
+    throw new AppError('invalid_request', `${input.abn} is not a valid ABN: its check digits do not match.`, {
+      code: 'checksum',
+      param: 'abn',
+    });
+  }
+  if (input.acn && !isValidAcn(input.acn)) {
+    throw new AppError(
+      'invalid_request',
+      `${input.acn} is not a valid ACN: its check digit does not match.`,
+      { code: 'checksum', param: 'acn' },
+    );
+  }
+  const candidate = await candidateFor(ctx, id, include, services, true);
+  return {
+    query,
+    candidates: candidate
+      ? [
+          {
+            ...candidate,
+            match_confidence: 100,
+            match_signals: { exact_identifier: input.abn ? 'abn' : 'acn' },
+          },
+        ]
+      : [],
+    disclaimer: DISCLAIMER,
+  };
+}
+
+async function candidateFor(
+  ctx: Pick<CallerCtx, 'db' | 'caller' | 'clock'>,
+  id: { abn?: string; acn?: string },
+  include: Set<(typeof INCLUDE_BLOCKS)[number]>,
+  services: ResolveServices,
+  consultUpstream = false,
+): Promise<Candidate | null> {
+  const { partition } = ctx.caller;
+  const state = await registersState(ctx.db, partition);
+  const live = consultUpstream
+    ? await consultIdentitySource({
+        partition,
+        id,
+        state,
+        abr: services.abr,
+        simulation: services.simulation,
+      })
+    : null;
+  let records: EntityRecord[] = await entityRecords(
+    ctx.db,
+    partition,
+    live ? { abn: live.abn ?? id.abn, acn: live.acn ?? id.acn } : id,
+  );
+  if (live) records = [live, ...records.filter((r) => r.dataset !== 'abr-bulk')];
+  if (records.length === 0) return null;
+
+  const known = new Map<string, boolean>();
+  const resolvable = (x: { abn: string | null; acn: string | null }) =>
+    known.get(`${x.abn}|${x.acn}`) ?? false;
+  for (const r of records.filter((r) => r.dataset === 'trustees')) {
+    for (const t of (r.data.trustees as Array<{ abn: string | null; acn: string | null }>) ?? []) {
+      known.set(`${t.abn}|${t.acn}`, await isKnownIdentifier(ctx.db, partition, t));
+    }
+  }
+  const { canonical, conflicts, provenanceComplete } = canonicalRecord(records, state, resolvable);
+  const abn = typeof canonical.abn.value === 'string' ? canonical.abn.value : undefined;
+  const acn = typeof canonical.acn.value === 'string' ? canonical.acn.value : undefined;
+  const screening = include.has('screening')
+    ? screeningBlock(
+        await screenEntity({ ctx, input: abn ? { abn } : { acn }, services }),
+        records,
+        state.asOf('asic-insolvency'),
+        state.asOf('austrac'),
+      )
+    : emptyScreening();
+  return {
+    match_confidence: 100,
+    match_signals: {},
+    canonical,
+    conflicts,
+    provenance_complete: provenanceComplete,
+    ...enrichmentBlocks(records, state, include),
+    screening,
+  };
+}
+
+function emptyScreening(): Candidate['screening'] {
+  const notComputed = 'Not computed: screening was not in `include`.';
+  return {
+    dfat_sanctions: { status: 'unavailable', checked_as_of: null, note: notComputed },
+    asic_banned_org: { status: 'unavailable', matched_on: null, checked_as_of: null, note: notComputed },
+    asic_banned_person: { note: notComputed },
+    external_administration: { source: 'asic', checked_as_of: null, note: notComputed },
+    bankruptcy_petition: { note: notComputed },
+    austrac_reporting_entity: { source: 'austrac', checked_as_of: null, note: notComputed },
+  };
+}
+
+/** The screen result in the resolve candidate's shape (spec 2.8). */
+function screeningBlock(
+  screen: ScreenResponse,
+  records: EntityRecord[],
+  insolvencyAsOf: string | null,
+  austracAsOf: string | null,
+): Candidate['screening'] {
+  const { dfat_sanctions: dfat, asic_banned_org: org, asic_banned_person: person } = screen.results;
+  const asic = records.find((r) => r.dataset === 'asic-companies');
+  const appointments = records.filter((r) => r.dataset === 'asic-insolvency');
+  const austrac = records.filter((r) => r.dataset === 'austrac');
+  return {
+    dfat_sanctions: { status: dfat.status, checked_as_of: dfat.checked_as_of, note: dfat.note },
+    asic_banned_org: {
+      status: org.status,
+      matched_on: org.matches[0] ? `${org.matches[0].matched_on}: ${org.matches[0].list_entry.name}` : null,
+      checked_as_of: org.checked_as_of,
+      note: org.note,
+    },
+    asic_banned_person: {
+      note: `${person.status}: ${person.note}${person.matches.length ? ` Matched: ${person.matches.map((m) => m.list_entry.name).join('; ')}.` : ''}`,
+    },
+    external_administration: {
+      source: 'asic',
+      checked_as_of: insolvencyAsOf ? `${insolvencyAsOf}T00:00:00Z` : null,
+      note: appointments.length
+        ? `In external administration: ${appointments.map((a) => `${a.data.appointment_type} from ${a.data.effective_date}`).join('; ')}.`
+        : asic?.status === 'EXAD'
+          ? 'ASIC lists the company as under external administration (EXAD).'
+          : insolvencyAsOf
+            ? 'No appointment in the loaded ASIC insolvency data.'
+            : 'ASIC insolvency data is not loaded: not checked.',
+    },
+    bankruptcy_petition: {
+      note: records.some((r) => r.dataset === 'npii')
+        ? `Recorded on the National Personal Insolvency Index: ${records
+            .filter((r) => r.dataset === 'npii')
+            .map((r) => r.data.proceeding_type)
+            .join('; ')}.`
+        : 'The National Personal Insolvency Index has no free bulk source; only operator-loaded records are checked.',
+    },
+    austrac_reporting_entity: {
+      source: 'austrac',
+      checked_as_of: austracAsOf ? `${austracAsOf}T00:00:00Z` : null,
+      note: austrac.length
+        ? `On the ${austrac.map((a) => `${a.data.register} (${a.status})`).join('; ')}.`
+        : austracAsOf
+          ? 'Not on the loaded AUSTRAC register data.'
+          : 'AUSTRAC data is not loaded: not checked.',
+    },
+  };
+}

@@ -1,0 +1,84 @@
+import type { Partition } from '../ctx.ts';
+import { nameSimilarity, tokens } from '../names/similarity.ts';
+import type { SourceRecord } from '../registers/types.ts';
+import type { Db } from '../store/db.ts';
+import { type StoredRecord, toSourceRecord } from '../store/source-records.ts';
+
+export type ListName = { name: string; type: string; tokens: string[] };
+export type ListEntry = { record: SourceRecord; names: ListName[] };
+export type ListMatch = { entry: ListEntry; name: ListName; score: number };
+
+/**
+ * A screening list held in memory with a token index: candidates come from shared tokens and, for
+ * typos, from tokens sharing their first three letters; only candidates are scored.
+ */
+export class ListIndex {
+  readonly entries: ListEntry[];
+  readonly #byToken = new Map<string, Set<number>>();
+  readonly #byPrefix = new Map<string, Set<number>>();
+
+  constructor(records: SourceRecord[]) {
+    this.entries = records.map((record) => ({
+      record,
+      names: [{ name: record.name, type: 'primary' }, ...record.names]
+        .map((n) => ({ ...n, tokens: tokens(n.name) }))
+        .filter((n) => n.tokens.length > 0),
+    }));
+    this.entries.forEach((entry, i) => {
+      for (const n of entry.names) {
+        for (const t of n.tokens) {
+          add(this.#byToken, t, i);
+          if (t.length >= 3) add(this.#byPrefix, t.slice(0, 3), i);
+        }
+      }
+    });
+  }
+
+  match(name: string, threshold: number): ListMatch[] {
+    const query = tokens(name);
+    if (query.length === 0) return [];
+    const candidates = new Set<number>();
+    for (const t of query) {
+      for (const i of this.#byToken.get(t) ?? []) candidates.add(i);
+      if (t.length >= 3) for (const i of this.#byPrefix.get(t.slice(0, 3)) ?? []) candidates.add(i);
+    }
+    const matches: ListMatch[] = [];
+    for (const i of candidates) {
+      const entry = this.entries[i];
+      if (!entry) continue;
+      let best: ListMatch | undefined;
+      for (const n of entry.names) {
+        // A weak alias needs a closer match before it counts.
+        const score = nameSimilarity(query, n.tokens) * (n.type === 'alias_weak' ? 0.95 : 1);
+        if (!best || score > best.score) best = { entry, name: n, score };
+      }
+      if (best && best.score >= threshold) matches.push(best);
+    }
+    return matches.sort((a, b) => b.score - a.score);
+  }
+}
+
+function add(map: Map<string, Set<number>>, key: string, i: number) {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(i);
+}
+
+/** Loaded list indexes per partition and dataset, rebuilt when a newer copy is ingested. */
+export class ListIndexCache {
+  readonly #cache = new Map<string, { version: string; index: ListIndex }>();
+
+  async get(db: Db, partition: Partition, dataset: string, version: string): Promise<ListIndex> {
+    const slot = `${partition}|${dataset}`;
+    const cached = this.#cache.get(slot);
+    if (cached?.version === version) return cached.index;
+    const rows = await db.all<StoredRecord>(
+      `SELECT record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest
+       FROM source_records WHERE partition = ? AND dataset = ? AND removed_at IS NULL`,
+      [partition, dataset],
+    );
+    const index = new ListIndex(rows.map(toSourceRecord));
+    this.#cache.set(slot, { version, index });
+    return index;
+  }
+}

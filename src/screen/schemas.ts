@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+const digits = (kind: 'ABN' | 'ACN', length: number) =>
+  z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .refine(
+      (v) => new RegExp(`^\\d{${length}}$`).test(v),
+      `An ${kind} is ${length} digits; spaces are allowed, nothing else.`,
+    );
+
+export const ScreenRequest = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'name must not be empty')
+      .max(200, 'name is at most 200 characters')
+      .optional(),
+    abn: digits('ABN', 11).optional(),
+    acn: digits('ACN', 9).optional(),
+    entity_type: z.enum(['organisation', 'individual']).optional(),
+    date_of_birth: z
+      .string()
+      .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'date_of_birth is YYYY, YYYY-MM or YYYY-MM-DD')
+      .optional(),
+  })
+  .strict()
+  .superRefine((v, ctx) => {
+    const given = ['abn', 'acn', 'name'].filter((k) => v[k as 'abn' | 'acn' | 'name'] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: given.slice(1, 2),
+        message: 'Send exactly one of name, abn or acn.',
+      });
+    }
+  });
+export type ScreenRequest = z.output<typeof ScreenRequest>;
+
+export const SCREEN_STATUS = ['review', 'no_match', 'unavailable'] as const;
+export type ScreenStatus = (typeof SCREEN_STATUS)[number];
+
+const Match = z.object({
+  name: z.string().describe('The screened name that matched.'),
+  reference: z.string().describe('The list entry: DFAT reference, ASIC document number or ACN.'),
+  score: z.number(),
+  matched_on: z
+    .string()
+    .describe('Which list name matched and how: `primary`, `alias`, `alias_weak`, `original_script`, `acn`.'),
+  list_entry: z.object({ name: z.string(), type: z.string().nullable(), listing: z.string().nullable() }),
+});
+
+const ListResult = z.object({
+  status: z.enum(SCREEN_STATUS),
+  matches: z.array(Match),
+  checked_as_of: z.string().nullable(),
+  note: z.string(),
+});
+
+export const ScreenResponse = z
+  .object({
+    query: z.record(z.string(), z.unknown()),
+    screened_names: z.array(z.string()),
+    overall: z
+      .enum(SCREEN_STATUS)
+      .describe('`review` if any list says review; else `unavailable` if any is; else `no_match`.'),
+    results: z.object({
+      dfat_sanctions: ListResult,
+      asic_banned_org: ListResult,
+      asic_banned_person: ListResult,
+    }),
+    disclaimer: z.string(),
+  })
+  .meta({ id: 'ScreenResponse' });
+export type ScreenResponse = z.infer<typeof ScreenResponse>;
+export type ListResult = z.infer<typeof ListResult>;
+
+export const SCREEN_DISCLAIMER =
+  'Screening compares names with the lists as loaded, on the date shown. review means a person must look at the match; no_match means no listed name came close enough, and is not a clearance; unavailable means the list was not checked.';

@@ -1,0 +1,171 @@
+import type { CallerCtx } from '../ctx.ts';
+import { entityNames, entityRecords } from '../resolve/entity-lookup.ts';
+import { asOfTimestamp, type RegistersState, registersState } from '../resolve/registers-state.ts';
+import type { SandboxSimulation } from '../resolve/sandbox-simulation.ts';
+import { latestIngests } from '../store/ingests.ts';
+import type { ListIndexCache, ListMatch } from './list-index.ts';
+import {
+  type ListResult,
+  SCREEN_DISCLAIMER,
+  type ScreenRequest,
+  type ScreenResponse,
+  type ScreenStatus,
+} from './schemas.ts';
+
+export type ScreenServices = { lists: ListIndexCache; simulation: SandboxSimulation };
+
+/** A screening score at or above this is `review`. */
+export const REVIEW_THRESHOLD = 0.88;
+
+/** Days after which a live copy of a list is too old to rely on: the list is then `unavailable`. */
+const FRESHNESS_DAYS: Record<string, number> = { dfat: 7, 'asic-banned-orgs': 35, 'asic-banned-persons': 35 };
+
+const LISTS = [
+  { key: 'dfat_sanctions', dataset: 'dfat', title: 'DFAT consolidated list' },
+  {
+    key: 'asic_banned_org',
+    dataset: 'asic-banned-orgs',
+    title: 'ASIC banned and disqualified organisations',
+  },
+  {
+    key: 'asic_banned_person',
+    dataset: 'asic-banned-persons',
+    title: 'ASIC banned and disqualified persons',
+  },
+] as const;
+
+/**
+ * Screens names (given, or an identifier's names) against the DFAT list and ASIC's banned lists.
+ * Outcomes are only review, no_match or unavailable; a list not loaded or past its freshness limit
+ * is unavailable, never no_match.
+ */
+export async function screenEntity({
+  ctx,
+  input,
+  services,
+}: {
+  ctx: Pick<CallerCtx, 'db' | 'caller' | 'clock'>;
+  input: ScreenRequest;
+  services: ScreenServices;
+}): Promise<ScreenResponse> {
+  const { partition } = ctx.caller;
+  const records = input.name
+    ? []
+    : await entityRecords(ctx.db, partition, { abn: input.abn, acn: input.acn });
+  const names = input.name ? [input.name] : entityNames(records);
+  const acns = new Set(records.map((r) => r.acn).filter((a): a is string => !!a));
+  const state = await registersState(ctx.db, partition);
+  const versions = new Map((await latestIngests(ctx.db, partition)).map((i) => [i.dataset, i.id]));
+  const simulatedOutage =
+    partition === 'sandbox' &&
+    [input.abn, input.acn, ...records.flatMap((r) => [r.abn, r.acn])].some(
+      (id) => id && services.simulation.unscreened.has(id),
+    );
+
+  const results = {} as ScreenResponse['results'];
+  for (const list of LISTS) {
+    const unavailable = why(list.dataset, state, partition, ctx.clock(), simulatedOutage);
+    if (unavailable) {
+      results[list.key] = {
+        status: 'unavailable',
+        matches: [],
+        checked_as_of: asOfTimestamp(state.asOf(list.dataset)) ?? null,
+        note: unavailable,
+      };
+      continue;
+    }
+    const index = await services.lists.get(ctx.db, partition, list.dataset, versions.get(list.dataset) ?? '');
+    const matches: ListResult['matches'] = [];
+    const seen = new Set<string>();
+    const push = (
+      name: string,
+      m: ListMatch | { entry: ListMatch['entry']; name: { name: string; type: string }; score: number },
+    ) => {
+      const reference = m.entry.record.key;
+      if (seen.has(reference)) return;
+      seen.add(reference);
+      matches.push({
+        name,
+        reference,
+        score: Math.round(m.score * 1000) / 1000,
+        matched_on: m.name.type,
+        list_entry: {
+          name: m.entry.record.name,
+          type:
+            (m.entry.record.data.type as string | undefined) ??
+            (m.entry.record.data.ban_type as string | undefined) ??
+            null,
+          listing:
+            (m.entry.record.data.listing_information as string | undefined) ??
+            (m.entry.record.data.start_date as string | undefined) ??
+            null,
+        },
+      });
+    };
+    if (list.dataset === 'asic-banned-orgs') {
+      for (const entry of index.entries) {
+        if (entry.record.acn && acns.has(entry.record.acn))
+          push(entry.record.acn, { entry, name: { name: entry.record.acn, type: 'acn' }, score: 1 });
+      }
+    }
+    for (const name of names) {
+      for (const m of index.match(name, REVIEW_THRESHOLD)) {
+        if (input.entity_type && !fitsType(m, input.entity_type)) continue;
+        push(name, m);
+      }
+    }
+    const status: ScreenStatus = matches.length ? 'review' : 'no_match';
+    results[list.key] = {
+      status,
+      matches,
+      checked_as_of: asOfTimestamp(state.asOf(list.dataset)) ?? null,
+      note:
+        status === 'review'
+          ? `${matches.length} entr${matches.length === 1 ? 'y' : 'ies'} on the ${list.title} came close enough to need a person's review.`
+          : names.length
+            ? `No name on the ${list.title} came close enough to need review. This is not a clearance.`
+            : 'No entity with this identifier is in the registers, so no names were screened. This is not a clearance.',
+    };
+  }
+  const statuses = Object.values(results).map((r) => r.status);
+  const overall: ScreenStatus = statuses.includes('review')
+    ? 'review'
+    : statuses.includes('unavailable')
+      ? 'unavailable'
+      : 'no_match';
+  return {
+    query: Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)),
+    screened_names: names,
+    overall,
+    results,
+    disclaimer: SCREEN_DISCLAIMER,
+  };
+}
+
+function why(
+  dataset: string,
+  state: RegistersState,
+  partition: string,
+  now: Date,
+  simulated: boolean,
+): string | undefined {
+  if (simulated) return 'Simulated for this sandbox scenario: the list was not checked.';
+  if (!state.loaded(dataset)) return 'register not loaded: the list was not checked.';
+  const asOf = state.asOf(dataset);
+  const limit = FRESHNESS_DAYS[dataset] ?? 35;
+  // The sandbox is a fixed synthetic copy: freshness applies to live data only.
+  if (
+    partition === 'live' &&
+    asOf &&
+    (now.getTime() - Date.parse(`${asOf}T00:00:00Z`)) / 86_400_000 > limit
+  ) {
+    return `The loaded copy (as of ${asOf}) is older than ${limit} days: the list was not checked.`;
+  }
+  return undefined;
+}
+
+function fitsType(m: ListMatch, entityType: 'organisation' | 'individual'): boolean {
+  const type = String(m.entry.record.data.type ?? '').toLowerCase();
+  if (!type) return true;
+  return entityType === 'individual' ? type === 'individual' : type !== 'individual';
+}

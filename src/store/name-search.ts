@@ -1,0 +1,62 @@
+import type { Partition } from '../ctx.ts';
+import type { Db } from './db.ts';
+
+export type NameCandidate = {
+  dataset: string;
+  record_key: string;
+  name: string;
+  name_type: string;
+  name_key: string;
+  abn: string | null;
+  acn: string | null;
+};
+
+const CANDIDATE_CAP = 300;
+const COLUMNS = 'n.dataset, n.record_key, n.name, n.name_type, n.name_key, n.abn, n.acn';
+
+/**
+ * Candidate names for a search, from the store's name index, never a full scan. SQLite: FTS5 over
+ * the name keys, queried with the rarest query tokens (common words such as TRADING are in most
+ * rows and make the query slow and the candidates useless), plus a prefix of the rarest token for
+ * typos. PostgreSQL: pg_trgm similarity on the same keys.
+ */
+export async function nameCandidates(
+  db: Db,
+  partition: Partition,
+  queryTokens: string[],
+): Promise<NameCandidate[]> {
+  if (queryTokens.length === 0) return [];
+  if (db.engine === 'postgres') {
+    const key = [...queryTokens].sort().join(' ');
+    return db.all<NameCandidate>(
+      `SELECT ${COLUMNS} FROM source_names n
+       WHERE n.partition = ? AND n.name_key % ? AND (n.abn IS NOT NULL OR n.acn IS NOT NULL)
+       ORDER BY similarity(n.name_key, ?) DESC LIMIT ${CANDIDATE_CAP}`,
+      [partition, key, key],
+    );
+  }
+  const counts = new Map(
+    (
+      await db.all<{ term: string; doc: number }>(
+        `SELECT term, doc FROM source_names_vocab WHERE term IN (${queryTokens.map(() => '?').join(', ')})`,
+        queryTokens.map((t) => t.toLowerCase()),
+      )
+    ).map((r) => [r.term, Number(r.doc)]),
+  );
+  const byRarity = [...new Set(queryTokens)].sort(
+    (a, b) => (counts.get(a.toLowerCase()) ?? 0) - (counts.get(b.toLowerCase()) ?? 0),
+  );
+  const known = byRarity.filter((t) => counts.has(t.toLowerCase()));
+  const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
+  const terms = known.slice(0, 2).map(quote);
+  // A token the index has never seen is probably misspelt: its first letters find the right one.
+  const unknown = byRarity.filter((t) => !counts.has(t.toLowerCase()) && t.length >= 4);
+  for (const t of unknown.slice(0, 2)) terms.push(`${quote(t.slice(0, 4))}*`);
+  if (terms.length === 0) return [];
+  return db.all<NameCandidate>(
+    `SELECT ${COLUMNS} FROM source_names_fts f JOIN source_names n ON n.rowid = f.rowid
+     WHERE source_names_fts MATCH ? AND n.partition = ? AND (n.abn IS NOT NULL OR n.acn IS NOT NULL)
+     LIMIT ${CANDIDATE_CAP}`,
+    [terms.join(' OR '), partition],
+  );
+}
