@@ -5,7 +5,7 @@ import type { AbrClient } from '../registers/abr-web/client.ts';
 import type { ScreenResponse } from '../screen/schemas.ts';
 import { type ScreenServices, screenEntity } from '../screen/screen-entity.ts';
 import { type EntityRecord, isKnownIdentifier } from '../store/entity-records.ts';
-import { emptyBlocks, enrichmentBlocks } from './blocks.ts';
+import { enrichmentBlocks } from './blocks.ts';
 import { canonicalRecord } from './canonical.ts';
 import { entityRecords } from './entity-lookup.ts';
 import { consultIdentitySource } from './identity-source.ts';

@@ -59,9 +59,9 @@ export class ListIndex {
 }
 
 function add(map: Map<string, Set<number>>, key: string, i: number) {
-  let set = map.get(key);
-  if (!set) map.set(key, (set = new Set()));
-  set.add(i);
+  const set = map.get(key);
+  if (set) set.add(i);
+  else map.set(key, new Set([i]));
 }
 
 /** Loaded list indexes per partition and dataset, rebuilt when a newer copy is ingested. */
