@@ -52,7 +52,13 @@ function invalid(error: z.ZodError, where: string): AppError {
   const issue = error.issues[0];
   const param = issue?.path.length ? issue.path.join('.') : undefined;
   const message = issue ? `${param ? `${param}: ` : ''}${issue.message}` : `Invalid ${where}.`;
-  return new AppError('invalid_request', message, param ? { param } : {});
+  // A schema can name a stable code for its own rule (`identifier_and_name`); the rest are `invalid_<where>`.
+  const custom =
+    issue && 'params' in issue ? (issue.params as { code?: string } | undefined)?.code : undefined;
+  return new AppError('invalid_request', message, {
+    code: custom ?? `invalid_${where}`,
+    ...(param ? { param } : {}),
+  });
 }
 
 export const apiVersion = packageJson.version;
