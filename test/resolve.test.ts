@@ -213,7 +213,12 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
     assert.ok(candidates.length >= 1);
     assert.equal(candidates[0]?.canonical.abn.value, abn);
     assert.ok((candidates[0]?.match_confidence ?? 100) <= 90);
-    assert.deepEqual(Object.keys(candidates[0]?.match_signals ?? {}).sort(), ['matched_name', 'name_type', 'register', 'similarity']);
+    assert.deepEqual(Object.keys(candidates[0]?.match_signals ?? {}).sort(), [
+      'matched_name',
+      'name_type',
+      'register',
+      'similarity',
+    ]);
     const exact = await resolve({ name: 'Sandbox Harbourside Bakery Pty. Limited', mode: 'exact' });
     assert.equal((exact.json().candidates as Candidate[])[0]?.canonical.abn.value, abn);
     const filtered = await resolve({ name: query, state: 'WA' });
