@@ -36,5 +36,6 @@ stop_postgres() {
 trap stop_postgres EXIT
 
 as_pg "$PG_BIN/createdb" -h 127.0.0.1 -p "$PG_PORT" -U postgres aevs_test
+as_pg "$PG_BIN/psql" -q -h 127.0.0.1 -p "$PG_PORT" -U postgres -d aevs_test -c 'CREATE EXTENSION IF NOT EXISTS pg_trgm'
 export AEVS_TEST_DATABASE_URL="postgres://postgres@127.0.0.1:$PG_PORT/aevs_test"
 echo "ci: PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$PG_PORT"

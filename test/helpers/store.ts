@@ -27,9 +27,11 @@ export async function testStoreSettings(): Promise<TestStoreSettings> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
+  // Extensions are database-wide: pg_trgm lives in public, which every test schema also searches.
+  await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public').catch(() => undefined);
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const databaseUrl = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  const databaseUrl = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
   return {
     dataDir,
     databaseUrl,
