@@ -9,6 +9,7 @@ import { createAccount } from '../src/accounts/create-account.ts';
 import { createKey } from '../src/accounts/keys.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { createLogger } from '../src/logger.ts';
 import { openStore } from '../src/store/open-store.ts';
 
@@ -52,7 +53,13 @@ if (kind === 'bare' || kind === 'bare-logged') {
   const db = await openStore(config);
   const clock = () => new Date();
   const account = await createAccount({ ctx: { db, clock }, input: { name: 'bench' } });
-  const { key } = await createKey({ ctx: { db, clock }, input: { accountId: account.id, mode: 'live' } });
+  // `app-sandbox`: a test key over the loaded sandbox, for resolve and screen.
+  const sandbox = kind === 'app-sandbox';
+  if (sandbox) await loadSandbox({ ctx: { db, clock } });
+  const { key } = await createKey({
+    ctx: { db, clock },
+    input: { accountId: account.id, mode: sandbox ? 'test' : 'live' },
+  });
   const logFile = join(dir, 'requests.log');
   const log = createLogger(
     (process.env.BENCH_LOG_LEVEL as 'info') ?? 'info',

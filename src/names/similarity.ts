@@ -174,13 +174,17 @@ const isNumeric = (t: string) => /\d/.test(t);
  */
 export function nameSimilarity(a: string[], b: string[]): number {
   if (a.length === 0 || b.length === 0) return 0;
-  const best = (xs: string[], ys: string[]) => {
+  const numA = a.map(isNumeric);
+  const numB = b.map(isNumeric);
+  const best = (xs: string[], nx: boolean[], ys: string[], ny: boolean[]) => {
     let sum = 0;
-    for (const x of xs) {
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i] as string;
       let top = 0;
-      for (const y of ys) {
-        if (isNumeric(x) !== isNumeric(y)) continue;
-        const s = isNumeric(x) ? (x === y ? 1 : 0) : jaroWinkler(x, y);
+      for (let j = 0; j < ys.length; j++) {
+        if (nx[i] !== ny[j]) continue;
+        const y = ys[j] as string;
+        const s = x === y ? 1 : nx[i] ? 0 : jaroWinkler(x, y);
         if (s > top) top = s;
         if (top === 1) break;
       }
@@ -188,8 +192,15 @@ export function nameSimilarity(a: string[], b: string[]): number {
     }
     return sum / xs.length;
   };
-  const score = (best(a, b) + best(b, a)) / 2;
-  const numbersA = a.filter(isNumeric).sort().join(' ');
-  const numbersB = b.filter(isNumeric).sort().join(' ');
+  const score = (best(a, numA, b, numB) + best(b, numB, a, numA)) / 2;
+  if (!numA.includes(true) && !numB.includes(true)) return score;
+  const numbersA = a
+    .filter((_, i) => numA[i])
+    .sort()
+    .join(' ');
+  const numbersB = b
+    .filter((_, i) => numB[i])
+    .sort()
+    .join(' ');
   return numbersA !== numbersB ? Math.min(score, 0.5) : score;
 }

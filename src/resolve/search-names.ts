@@ -55,8 +55,10 @@ export async function searchNames({
     if (!previous || hit.signals.similarity > previous.signals.similarity) best.set(entity, hit);
   }
   if (best.size === 0) return [];
-  // Location and status come from the ABR and ASIC records of the candidates.
-  const hits = [...best.values()];
+  // Location and status come from the ABR and ASIC records of the best candidates.
+  const hits = [...best.values()]
+    .sort((a, b) => b.signals.similarity - a.signals.similarity)
+    .slice(0, MAX_RESULTS * 3);
   const records = await recordsByIdentifiers(ctx.db, partition, {
     abns: hits.map((h) => h.abn).filter((a): a is string => !!a),
     acns: hits.map((h) => h.acn).filter((a): a is string => !!a),

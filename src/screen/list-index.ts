@@ -37,13 +37,17 @@ export class ListIndex {
   match(name: string, threshold: number): ListMatch[] {
     const query = tokens(name);
     if (query.length === 0) return [];
-    const candidates = new Set<number>();
+    // Candidates share tokens with the query; a token the list never uses is probably misspelt, and
+    // its first three letters stand in for it. Only the candidates sharing the most are scored.
+    const shared = new Map<number, number>();
     for (const t of query) {
-      for (const i of this.#byToken.get(t) ?? []) candidates.add(i);
-      if (t.length >= 3) for (const i of this.#byPrefix.get(t.slice(0, 3)) ?? []) candidates.add(i);
+      const exact = this.#byToken.get(t);
+      const hits = exact ?? (t.length >= 3 ? this.#byPrefix.get(t.slice(0, 3)) : undefined);
+      for (const i of hits ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
     }
+    const ranked = [...shared].sort((a, b) => b[1] - a[1]).slice(0, MAX_SCORED);
     const matches: ListMatch[] = [];
-    for (const i of candidates) {
+    for (const [i] of ranked) {
       const entry = this.entries[i];
       if (!entry) continue;
       let best: ListMatch | undefined;
@@ -57,6 +61,8 @@ export class ListIndex {
     return matches.sort((a, b) => b.score - a.score);
   }
 }
+
+const MAX_SCORED = 150;
 
 function add(map: Map<string, Set<number>>, key: string, i: number) {
   const set = map.get(key);

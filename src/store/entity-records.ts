@@ -11,24 +11,29 @@ export async function recordsByIdentifiers(
   partition: Partition,
   ids: { abns: string[]; acns: string[] },
 ): Promise<EntityRecord[]> {
-  if (ids.abns.length + ids.acns.length === 0) return [];
-  const clauses: string[] = [];
-  const params: unknown[] = [partition];
-  if (ids.abns.length) {
-    clauses.push(`abn IN (${ids.abns.map(() => '?').join(', ')})`);
-    params.push(...ids.abns);
-  }
-  if (ids.acns.length) {
-    clauses.push(`acn IN (${ids.acns.map(() => '?').join(', ')})`);
-    params.push(...ids.acns);
-  }
-  const rows = await db.all<StoredRecord & { dataset: string }>(
-    `SELECT dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest
-     FROM source_records WHERE partition = ? AND removed_at IS NULL AND (${clauses.join(' OR ')})
-     ORDER BY dataset, record_key`,
-    params,
-  );
-  return rows.map((row) => ({ ...toSourceRecord(row), dataset: row.dataset }));
+  // One query per column, so each uses its own index (an OR across two columns may scan the table).
+  const query = (column: 'abn' | 'acn', values: string[]) =>
+    values.length === 0
+      ? Promise.resolve([])
+      : db.all<StoredRecord & { dataset: string }>(
+          `SELECT dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest
+           FROM source_records WHERE partition = ? AND ${column} IN (${values.map(() => '?').join(', ')}) AND removed_at IS NULL`,
+          [partition, ...values],
+        );
+  const rows = [
+    ...(await query('abn', [...new Set(ids.abns)])),
+    ...(await query('acn', [...new Set(ids.acns)])),
+  ];
+  const seen = new Set<string>();
+  return rows
+    .filter((row) => {
+      const id = `${row.dataset}|${row.record_key}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .sort((a, b) => a.dataset.localeCompare(b.dataset) || a.record_key.localeCompare(b.record_key))
+    .map((row) => ({ ...toSourceRecord(row), dataset: row.dataset }));
 }
 
 /** Whether any current record in the partition carries this ABN or ACN. */
@@ -37,9 +42,12 @@ export async function isKnownIdentifier(
   partition: Partition,
   id: { abn?: string | null; acn?: string | null },
 ) {
-  const row = await db.get(
-    'SELECT 1 AS one FROM source_records WHERE partition = ? AND removed_at IS NULL AND (abn = ? OR acn = ?) LIMIT 1',
-    [partition, id.abn ?? null, id.acn ?? null],
-  );
-  return row !== undefined;
+  const has = (column: 'abn' | 'acn', value: string | null | undefined) =>
+    value
+      ? db.get(
+          `SELECT 1 AS one FROM source_records WHERE partition = ? AND ${column} = ? AND removed_at IS NULL LIMIT 1`,
+          [partition, value],
+        )
+      : Promise.resolve(undefined);
+  return (await has('abn', id.abn)) !== undefined || (await has('acn', id.acn)) !== undefined;
 }

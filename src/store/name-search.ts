@@ -18,7 +18,7 @@ const COLUMNS = 'n.dataset, n.record_key, n.name, n.name_type, n.name_key, n.abn
  * Candidate names for a search, from the store's name index, never a full scan. SQLite: FTS5 over
  * the name keys, queried with the rarest query tokens (common words such as TRADING are in most
  * rows and make the query slow and the candidates useless), plus a prefix of the rarest token for
- * typos. PostgreSQL: pg_trgm similarity on the same keys.
+ * typos, best-ranked (BM25: names sharing more of those tokens) first. PostgreSQL: pg_trgm similarity on the same keys.
  */
 export async function nameCandidates(
   db: Db,
@@ -48,7 +48,7 @@ export async function nameCandidates(
   );
   const known = byRarity.filter((t) => counts.has(t.toLowerCase()));
   const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
-  const terms = known.slice(0, 2).map(quote);
+  const terms = known.slice(0, 3).map(quote);
   // A token the index has never seen is probably misspelt: its first letters find the right one.
   const unknown = byRarity.filter((t) => !counts.has(t.toLowerCase()) && t.length >= 4);
   for (const t of unknown.slice(0, 2)) terms.push(`${quote(t.slice(0, 4))}*`);
@@ -56,7 +56,7 @@ export async function nameCandidates(
   return db.all<NameCandidate>(
     `SELECT ${COLUMNS} FROM source_names_fts f JOIN source_names n ON n.rowid = f.rowid
      WHERE source_names_fts MATCH ? AND n.partition = ? AND (n.abn IS NOT NULL OR n.acn IS NOT NULL)
-     LIMIT ${CANDIDATE_CAP}`,
+     ORDER BY f.rank LIMIT ${CANDIDATE_CAP}`,
     [terms.join(' OR '), partition],
   );
 }
