@@ -12,6 +12,8 @@ export type NameCandidate = {
 };
 
 const CANDIDATE_CAP = 300;
+/** Candidates from the intersection that make the wider, ranked query unnecessary. */
+const ENOUGH = 1;
 const COLUMNS = 'n.dataset, n.record_key, n.name, n.name_type, n.name_key, n.abn, n.acn';
 
 /**
@@ -46,17 +48,27 @@ export async function nameCandidates(
   const byRarity = [...new Set(queryTokens)].sort(
     (a, b) => (counts.get(a.toLowerCase()) ?? 0) - (counts.get(b.toLowerCase()) ?? 0),
   );
-  const known = byRarity.filter((t) => counts.has(t.toLowerCase()));
   const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
-  const terms = known.slice(0, 3).map(quote);
   // A token the index has never seen is probably misspelt: its first letters find the right one.
-  const unknown = byRarity.filter((t) => !counts.has(t.toLowerCase()) && t.length >= 4);
-  for (const t of unknown.slice(0, 2)) terms.push(`${quote(t.slice(0, 4))}*`);
-  if (terms.length === 0) return [];
-  return db.all<NameCandidate>(
-    `SELECT ${COLUMNS} FROM source_names_fts f JOIN source_names n ON n.rowid = f.rowid
-     WHERE source_names_fts MATCH ? AND n.partition = ? AND (n.abn IS NOT NULL OR n.acn IS NOT NULL)
-     ORDER BY f.rank LIMIT ${CANDIDATE_CAP}`,
-    [terms.join(' OR '), partition],
-  );
+  const unknown = byRarity
+    .filter((t) => !counts.has(t.toLowerCase()) && t.length >= 4)
+    .map((t) => `${quote(t.slice(0, 4))}*`);
+  const known = byRarity.filter((t) => counts.has(t.toLowerCase())).map(quote);
+  const run = (match: string, ranked: boolean) =>
+    db.all<NameCandidate>(
+      `SELECT ${COLUMNS} FROM source_names_fts f JOIN source_names n ON n.rowid = f.rowid
+       WHERE source_names_fts MATCH ? AND n.partition = ? AND (n.abn IS NOT NULL OR n.acn IS NOT NULL)
+       ${ranked ? 'ORDER BY f.rank' : ''} LIMIT ${CANDIDATE_CAP}`,
+      [match, partition],
+    );
+  // First the names holding all of the rarest tokens (an intersection: fast, and usually enough);
+  // then, if that finds too few, any of them, the names sharing the most ranked first (BM25).
+  const all = [...known.slice(0, 3), ...unknown.slice(0, 1)];
+  const first = all.length ? await run(all.join(' AND '), false) : [];
+  if (first.length >= ENOUGH) return first;
+  const any = [...known.slice(0, 3), ...unknown.slice(0, 2)];
+  if (any.length === 0) return first;
+  const more = await run(any.join(' OR '), true);
+  const seen = new Set(first.map((c) => `${c.dataset}|${c.record_key}|${c.name}`));
+  return [...first, ...more.filter((c) => !seen.has(`${c.dataset}|${c.record_key}|${c.name}`))];
 }
