@@ -6,11 +6,17 @@ import { latestIngests } from '../store/ingests.ts';
 export type RegistersState = {
   loaded: (dataset: string) => boolean;
   asOf: (dataset: string) => string | null;
+  /** The id of the ingest that made the loaded copy: it changes whenever a newer copy is applied. */
+  version: (dataset: string) => string;
 };
 
 export async function registersState(db: Db, partition: Partition): Promise<RegistersState> {
-  const latest = new Map((await latestIngests(db, partition)).map((i) => [i.dataset, i.as_of]));
-  return { loaded: (d) => latest.has(d), asOf: (d) => latest.get(d) ?? null };
+  const latest = new Map((await latestIngests(db, partition)).map((i) => [i.dataset, i]));
+  return {
+    loaded: (d) => latest.has(d),
+    asOf: (d) => latest.get(d)?.as_of ?? null,
+    version: (d) => latest.get(d)?.id ?? '',
+  };
 }
 
 /** A register date (`YYYY-MM-DD`) as ISO 8601 with a timezone, as provenance carries it. */

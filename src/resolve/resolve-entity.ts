@@ -119,7 +119,7 @@ async function candidateFor(
   const acn = typeof canonical.acn.value === 'string' ? canonical.acn.value : undefined;
   const screening = include.has('screening')
     ? screeningBlock(
-        await screenEntity({ ctx, input: abn ? { abn } : { acn }, services }),
+        await screenEntity({ ctx, input: abn ? { abn } : { acn }, services, known: { records, state } }),
         records,
         state.asOf('asic-insolvency'),
         state.asOf('austrac'),

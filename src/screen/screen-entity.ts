@@ -2,7 +2,7 @@ import type { CallerCtx } from '../ctx.ts';
 import { entityNames, entityRecords } from '../resolve/entity-lookup.ts';
 import { asOfTimestamp, type RegistersState, registersState } from '../resolve/registers-state.ts';
 import type { SandboxSimulation } from '../resolve/sandbox-simulation.ts';
-import { latestIngests } from '../store/ingests.ts';
+import type { EntityRecord } from '../store/entity-records.ts';
 import type { ListIndexCache, ListMatch } from './list-index.ts';
 import {
   type ListResult,
@@ -43,19 +43,21 @@ export async function screenEntity({
   ctx,
   input,
   services,
+  known,
 }: {
   ctx: Pick<CallerCtx, 'db' | 'caller' | 'clock'>;
   input: ScreenRequest;
   services: ScreenServices;
+  /** What a caller (resolve) has already read for this entity, so it is not read twice. */
+  known?: { records: EntityRecord[]; state: RegistersState };
 }): Promise<ScreenResponse> {
   const { partition } = ctx.caller;
   const records = input.name
     ? []
-    : await entityRecords(ctx.db, partition, { abn: input.abn, acn: input.acn });
+    : (known?.records ?? (await entityRecords(ctx.db, partition, { abn: input.abn, acn: input.acn })));
   const names = input.name ? [input.name] : entityNames(records);
   const acns = new Set(records.map((r) => r.acn).filter((a): a is string => !!a));
-  const state = await registersState(ctx.db, partition);
-  const versions = new Map((await latestIngests(ctx.db, partition)).map((i) => [i.dataset, i.id]));
+  const state = known?.state ?? (await registersState(ctx.db, partition));
   const simulatedOutage =
     partition === 'sandbox' &&
     [input.abn, input.acn, ...records.flatMap((r) => [r.abn, r.acn])].some(
@@ -74,7 +76,7 @@ export async function screenEntity({
       };
       continue;
     }
-    const index = await services.lists.get(ctx.db, partition, list.dataset, versions.get(list.dataset) ?? '');
+    const index = await services.lists.get(ctx.db, partition, list.dataset, state.version(list.dataset));
     const matches: ListResult['matches'] = [];
     const seen = new Set<string>();
     const push = (
