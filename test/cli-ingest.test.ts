@@ -55,7 +55,7 @@ describe('aevs ingest and aevs sources', () => {
       data: Array<{ dataset: string; loaded: boolean; records: number }>;
     };
     assert.equal(body.partition, 'live');
-    assert.equal(body.data.length, 22);
+    assert.equal(body.data.length, 23);
     assert.deepEqual(
       body.data.filter((s) => s.loaded).map((s) => s.dataset),
       ['asic-companies'],

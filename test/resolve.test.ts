@@ -71,6 +71,12 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
     );
     assert.equal(c.external_ids.lei.value, '9845001SANDBOX00A01');
     assert.equal(c.external_ids.opencorporates.value, 'au/600110236');
+    assert.equal(c.external_ids.qcc.value, 'QCC-AU-600110236', 'from the mapping file');
+    assert.equal(c.external_ids.spglobal.value, '1234567');
+    assert.match(c.external_ids._coverage, /mapping files/);
+    const none = await one('partnership');
+    assert.equal(none.external_ids.qcc.value, null);
+    assert.equal(none.external_ids.qcc.note, 'There is no LEI to map from.');
     assert.deepEqual(c.conflicts, []);
     assert.equal(c.provenance_complete, true);
     const byAcn = await one('company_active', 'acn');

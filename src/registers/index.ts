@@ -13,6 +13,7 @@ import { adapter as creditRepresentatives } from './credit-representatives/parse
 import { adapter as dfat } from './dfat/parse.ts';
 import { adapter as financialAdvisers } from './financial-advisers/parse.ts';
 import { adapter as gleif } from './gleif/parse.ts';
+import { adapter as gleifMappings } from './gleif-mappings/parse.ts';
 import { adapter as npii } from './npii/parse.ts';
 import { adapter as oric } from './oric/parse.ts';
 import { adapter as registeredAuditors } from './registered-auditors/parse.ts';
@@ -29,6 +30,7 @@ export const ADAPTERS: Record<DatasetName, RegisterAdapter> = {
   'asic-business-names': asicBusinessNames,
   acnc,
   gleif,
+  'gleif-mappings': gleifMappings,
   dfat,
   'asic-banned-persons': asicBannedPersons,
   'asic-banned-orgs': asicBannedOrgs,

@@ -8,6 +8,7 @@ export const DATASETS = [
   'asic-business-names',
   'acnc',
   'gleif',
+  'gleif-mappings',
   'dfat',
   'asic-banned-persons',
   'asic-banned-orgs',

@@ -77,6 +77,7 @@ export function enrichmentBlocks(
   records: EntityRecord[],
   state: RegistersState,
   include: Set<IncludeBlock>,
+  mappings: Array<{ kind: string; id: string }> = [],
 ): Blocks {
   const blocks = emptyBlocks();
   const of = (dataset: string) => records.filter((r) => r.dataset === dataset);
@@ -162,21 +163,46 @@ export function enrichmentBlocks(
       ...(lei ? {} : { note }),
     });
     const spglobal = lei?.data.spglobal as string[] | undefined;
+    const mapped = (kind: string) => mappings.filter((m) => m.kind === kind).map((m) => m.id);
+    const fromMappings = (kind: string, fallback: unknown, what: string) => {
+      const ids = mapped(kind);
+      if (ids.length)
+        return {
+          value: ids.length === 1 ? ids[0] : ids,
+          source: 'gleif',
+          note: `From GLEIF's LEI-to-${what} mapping file.`,
+        };
+      return fromLei(
+        fallback,
+        !lei
+          ? 'There is no LEI to map from.'
+          : state.loaded('gleif-mappings')
+            ? `GLEIF maps no ${what} id to this LEI.`
+            : `GLEIF's ${what} mapping file is not loaded.`,
+      );
+    };
+    const withNote = (p: { value: unknown; source: string; as_of?: string; note?: string }, note: string) =>
+      p.value === null && lei ? { ...p, note } : p;
     blocks.external_ids = {
       lei: fromLei(
         lei?.data.lei,
         state.loaded('gleif') ? 'No LEI is registered against this ACN or ABN.' : 'GLEIF data is not loaded.',
       ),
-      opencorporates: fromLei(lei?.data.ocid, 'Taken from the LEI record; there is none.'),
-      qcc: {
-        value: null,
-        source: 'gleif',
-        note: "GLEIF's published records carry no QCC identifier for Australian entities.",
-      },
-      spglobal: fromLei(spglobal?.length ? spglobal : null, 'Taken from the LEI record; there is none.'),
-      _coverage: state.loaded('gleif')
-        ? 'LEI matched by ACN (RA000014) or ABN (RA000013) registration; OpenCorporates and S&P Global ids from the LEI record.'
-        : 'not_checked: GLEIF data is not loaded.',
+      opencorporates: fromMappings('opencorporates', lei?.data.ocid, 'OpenCorporates'),
+      qcc: withNote(
+        fromMappings('qcc', null, 'QCC'),
+        state.loaded('gleif-mappings')
+          ? 'GLEIF maps no QCC id to this LEI.'
+          : "GLEIF's QCC mapping file is not loaded.",
+      ),
+      spglobal: fromMappings('spglobal', spglobal?.length ? spglobal : null, 'S&P Global'),
+      _coverage: !state.loaded('gleif')
+        ? 'not_checked: GLEIF data is not loaded.'
+        : `LEI matched by ACN (RA000014) or ABN (RA000013) registration; OpenCorporates and S&P Global ids from the LEI record${
+            state.loaded('gleif-mappings')
+              ? "; OpenCorporates, S&P Global and QCC from GLEIF's mapping files"
+              : "; GLEIF's mapping files are not loaded"
+          }.`,
     };
   }
 

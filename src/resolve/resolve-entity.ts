@@ -4,7 +4,7 @@ import { isValidAbn, isValidAcn } from '../identifiers/check-digits.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import type { ScreenResponse } from '../screen/schemas.ts';
 import { type ScreenServices, screenEntity } from '../screen/screen-entity.ts';
-import { type EntityRecord, isKnownIdentifier } from '../store/entity-records.ts';
+import { type EntityRecord, isKnownIdentifier, leiMappings } from '../store/entity-records.ts';
 import { enrichmentBlocks } from './blocks.ts';
 import { canonicalRecord } from './canonical.ts';
 import { entityRecords } from './entity-lookup.ts';
@@ -131,9 +131,15 @@ async function candidateFor(
     canonical,
     conflicts,
     provenance_complete: provenanceComplete,
-    ...enrichmentBlocks(records, state, include),
+    ...enrichmentBlocks(records, state, include, await mappingsOf(ctx, records)),
     screening,
   };
+}
+
+/** GLEIF's mapping-file entries for the entity's LEI, if it has one. */
+async function mappingsOf(ctx: Pick<CallerCtx, 'db' | 'caller'>, records: EntityRecord[]) {
+  const lei = records.find((r) => r.dataset === 'gleif')?.key;
+  return lei ? leiMappings(ctx.db, ctx.caller.partition, lei) : [];
 }
 
 function emptyScreening(): Candidate['screening'] {

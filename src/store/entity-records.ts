@@ -51,3 +51,13 @@ export async function isKnownIdentifier(
       : Promise.resolve(undefined);
   return (await has('abn', id.abn)) !== undefined || (await has('acn', id.acn)) !== undefined;
 }
+
+/** The identifier mappings GLEIF publishes for one LEI (OpenCorporates, S&P Global, QCC, …). */
+export async function leiMappings(db: Db, partition: Partition, lei: string) {
+  // Mapping keys start with the LEI, so this is a primary-key range, not a scan.
+  const rows = await db.all<{ data: string }>(
+    "SELECT data FROM source_records WHERE partition = ? AND dataset = 'gleif-mappings' AND record_key >= ? AND record_key < ? AND removed_at IS NULL",
+    [partition, `${lei}|`, `${lei}}`],
+  );
+  return rows.map((r) => JSON.parse(r.data) as { lei: string; kind: string; id: string });
+}
