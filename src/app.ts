@@ -51,7 +51,9 @@ const BODY_LIMIT = 1024 * 1024;
 function invalid(error: z.ZodError, where: string): AppError {
   const issue = error.issues[0];
   const param = issue?.path.length ? issue.path.join('.') : undefined;
-  const message = issue ? `${param ? `${param}: ` : ''}${issue.message}` : `Invalid ${where}.`;
+  // The field is named once: a message that already starts with it is kept as it is.
+  const prefix = param && !issue?.message.startsWith(param) ? `${param}: ` : '';
+  const message = issue ? `${prefix}${issue.message}` : `Invalid ${where}.`;
   // A schema can name a stable code for its own rule (`identifier_and_name`); the rest are `invalid_<where>`.
   const custom =
     issue && 'params' in issue ? (issue.params as { code?: string } | undefined)?.code : undefined;

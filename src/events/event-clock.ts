@@ -21,3 +21,6 @@ export class EventClock {
     return `${iso.slice(0, 23)}${String(this.#last % 1000n).padStart(3, '0')}Z`;
   }
 }
+
+/** The process's one event clock: every event and delivery it writes gets a distinct, increasing time. */
+export const eventClock = new EventClock();

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Ctx, Partition } from '../ctx.ts';
-import { EventClock } from '../events/event-clock.ts';
+import { eventClock } from '../events/event-clock.ts';
 import type { DetectedChange } from '../events/types.ts';
 import { newId } from '../ids.ts';
 import { nameKey } from '../names/name-key.ts';
 import { FormatError, type RegisterAdapter, type SourceRecord } from '../registers/types.ts';
-import { insertChangeEvent } from '../store/change-events.ts';
+import { type ChangeEventRow, insertChangeEvent } from '../store/change-events.ts';
 import type { Db } from '../store/db.ts';
 import { hasApplied, insertIngest } from '../store/ingests.ts';
 import {
@@ -24,6 +24,7 @@ import {
   toSourceRecord,
   unseenRecords,
 } from '../store/source-records.ts';
+import { fanOut } from '../watch/fan-out.ts';
 
 /** One file of a snapshot: a dataset published as several files (ABR's 20 XML files) is one snapshot. */
 export type InputFile = { name: string; open: () => Promise<Readable>; modified?: Date };
@@ -45,6 +46,8 @@ export type IngestSummary = {
   rejected_examples: Array<{ file: string; line: number; reason: string }>;
   events: number;
   events_by_type: Record<string, number>;
+  /** Webhook deliveries queued for the subscriptions watching the changed entities. */
+  deliveries: number;
   seconds: number;
 };
 
@@ -54,8 +57,6 @@ export class IngestError extends Error {
 
 const CHUNK = 500;
 const MAX_EXAMPLES = 10;
-// One clock per process: every event this process writes gets a distinct, increasing created_at.
-const eventClock = new EventClock();
 
 /** The record serialised once: the JSON stored and the hash compared with the stored copy. */
 const serialise = (r: SourceRecord) => {
@@ -118,6 +119,7 @@ export async function ingest({
     rejected_examples: [],
     events: 0,
     events_by_type: {},
+    deliveries: 0,
     seconds: 0,
   };
   const reject = (file: string, line: number, reason: string) => {
@@ -135,7 +137,7 @@ export async function ingest({
       const abn = change.entity.abn ?? null;
       const acn = change.entity.acn ?? null;
       if (!abn && !acn) continue; // an event must name an entity someone can watch
-      await insertChangeEvent(tx, {
+      const event: ChangeEventRow = {
         id: newId('evt'),
         partition,
         dataset: adapter.dataset,
@@ -148,7 +150,10 @@ export async function ingest({
         as_of: summary.as_of,
         created_at: eventClock.next(),
         ingest_id: id,
-      });
+      };
+      await insertChangeEvent(tx, event);
+      // Deliveries to the subscriptions watching this entity, in the same transaction.
+      summary.deliveries += await fanOut(tx, event);
       summary.events++;
       summary.events_by_type[change.type] = (summary.events_by_type[change.type] ?? 0) + 1;
     }

@@ -133,6 +133,55 @@ export const MIGRATIONS: Migration[] = [
       `,
     },
   },
+  {
+    id: 4,
+    name: 'watch subscriptions and their deliveries (the webhook outbox)',
+    sql: `
+      CREATE TABLE subscriptions (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        partition TEXT NOT NULL,
+        events TEXT NOT NULL,
+        webhook_url TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'paused')),
+        secret TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        deleted_at TEXT
+      );
+      CREATE INDEX subscriptions_by_account ON subscriptions (account_id, partition, created_at, id);
+      CREATE TABLE subscription_entities (
+        subscription_id TEXT NOT NULL REFERENCES subscriptions(id),
+        partition TEXT NOT NULL,
+        identifier TEXT NOT NULL,
+        id_type TEXT NOT NULL,
+        PRIMARY KEY (subscription_id, identifier)
+      );
+      CREATE INDEX subscription_entities_by_identifier ON subscription_entities (partition, identifier);
+      CREATE TABLE deliveries (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        partition TEXT NOT NULL,
+        subscription_id TEXT NOT NULL,
+        change_event_id TEXT NOT NULL,
+        type TEXT NOT NULL,
+        entity_abn TEXT,
+        entity_acn TEXT,
+        payload TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('pending', 'delivered', 'failed', 'paused')),
+        attempts INTEGER NOT NULL DEFAULT 0,
+        response_code INTEGER,
+        next_attempt_at TEXT,
+        locked_until TEXT,
+        last_error TEXT,
+        UNIQUE (subscription_id, change_event_id)
+      );
+      CREATE INDEX deliveries_due ON deliveries (status, next_attempt_at);
+      CREATE INDEX deliveries_by_abn ON deliveries (account_id, partition, entity_abn, created_at);
+      CREATE INDEX deliveries_by_acn ON deliveries (account_id, partition, entity_acn, created_at);
+    `,
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -5,14 +5,17 @@ import { resolveRoute, screenRoute } from './resolve.ts';
 import { scenariosRoute, sourcesRoute } from './sources.ts';
 import { usageRoute } from './usage.ts';
 import { validateRoute } from './validate.ts';
+import { sandboxEventRoute, watchRoutes } from './watch.ts';
 
 /** Every route of the service, in the order the reference lists them. */
 export const ROUTES: readonly RouteSpec[] = [
   resolveRoute,
   screenRoute,
+  ...watchRoutes,
   validateRoute,
   sourcesRoute,
   scenariosRoute,
+  sandboxEventRoute,
   usageRoute,
   healthRoute,
   readyRoute,

@@ -1,0 +1,81 @@
+import type { Partition } from '../ctx.ts';
+import type { Db } from './db.ts';
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'paused';
+
+export type DeliveryRow = {
+  id: string;
+  account_id: string;
+  partition: Partition;
+  subscription_id: string;
+  change_event_id: string;
+  type: string;
+  entity_abn: string | null;
+  entity_acn: string | null;
+  payload: string;
+  created_at: string;
+  status: DeliveryStatus;
+  attempts: number;
+  response_code: number | null;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+};
+
+/** At most one delivery per subscription and change event: a repeated fan-out inserts nothing. */
+export const insertDelivery = (db: Db, d: DeliveryRow) =>
+  db.run(
+    `INSERT INTO deliveries (id, account_id, partition, subscription_id, change_event_id, type, entity_abn, entity_acn, payload, created_at, status, attempts, response_code, next_attempt_at, locked_until, last_error)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (subscription_id, change_event_id) DO NOTHING`,
+    [
+      d.id,
+      d.account_id,
+      d.partition,
+      d.subscription_id,
+      d.change_event_id,
+      d.type,
+      d.entity_abn,
+      d.entity_acn,
+      d.payload,
+      d.created_at,
+      d.status,
+      d.attempts,
+      d.response_code,
+      d.next_attempt_at,
+      d.locked_until,
+      d.last_error,
+    ],
+  );
+
+/** The account's deliveries for an entity (by ABN or ACN), strictly after `since`, oldest first. */
+export const deliveriesForEntity = (
+  db: Db,
+  accountId: string,
+  partition: Partition,
+  id: string,
+  since: string,
+  limit: number,
+) =>
+  db.all<DeliveryRow>(
+    `SELECT * FROM deliveries WHERE account_id = ? AND partition = ? AND (entity_abn = ? OR entity_acn = ?) AND created_at > ?
+     ORDER BY created_at, id LIMIT ?`,
+    [accountId, partition, id, id, since, limit],
+  );
+
+/** A deleted subscription sends nothing more; its undelivered events stay readable by polling. */
+export const stopDeliveries = (db: Db, subscriptionId: string, reason: string) =>
+  db.run(
+    "UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE subscription_id = ? AND status IN ('pending', 'paused')",
+    [reason, subscriptionId],
+  );
+
+export const setPaused = (db: Db, subscriptionId: string, paused: boolean, now: string) =>
+  paused
+    ? db.run("UPDATE deliveries SET status = 'paused' WHERE subscription_id = ? AND status = 'pending'", [
+        subscriptionId,
+      ])
+    : db.run(
+        "UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE subscription_id = ? AND status = 'paused'",
+        [now, subscriptionId],
+      );

@@ -1,0 +1,105 @@
+import type { Partition } from '../ctx.ts';
+import type { Db } from './db.ts';
+
+export type SubscriptionRow = {
+  id: string;
+  account_id: string;
+  partition: Partition;
+  events: string;
+  webhook_url: string;
+  status: 'active' | 'paused';
+  secret: string;
+  created_at: string;
+  updated_at: string;
+  deleted_at: string | null;
+};
+
+export type WatchedEntity = { identifier: string; id_type: 'abn' | 'acn' };
+
+const COLUMNS =
+  'id, account_id, partition, events, webhook_url, status, secret, created_at, updated_at, deleted_at';
+
+export const insertSubscription = (db: Db, s: SubscriptionRow) =>
+  db.run(`INSERT INTO subscriptions (${COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, [
+    s.id,
+    s.account_id,
+    s.partition,
+    s.events,
+    s.webhook_url,
+    s.status,
+    s.secret,
+    s.created_at,
+    s.updated_at,
+    s.deleted_at,
+  ]);
+
+export async function replaceEntities(
+  db: Db,
+  subscriptionId: string,
+  partition: Partition,
+  entities: WatchedEntity[],
+) {
+  await db.run('DELETE FROM subscription_entities WHERE subscription_id = ?', [subscriptionId]);
+  for (let i = 0; i < entities.length; i += 200) {
+    const batch = entities.slice(i, i + 200);
+    await db.run(
+      `INSERT INTO subscription_entities (subscription_id, partition, identifier, id_type) VALUES ${batch.map(() => '(?, ?, ?, ?)').join(', ')}`,
+      batch.flatMap((e) => [subscriptionId, partition, e.identifier, e.id_type]),
+    );
+  }
+}
+
+/** One subscription of this account and partition; another account's is not found (existence is not revealed). */
+export const findSubscription = (db: Db, accountId: string, partition: Partition, id: string) =>
+  db.get<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions WHERE id = ? AND account_id = ? AND partition = ? AND deleted_at IS NULL`,
+    [id, accountId, partition],
+  );
+
+export const listSubscriptions = (
+  db: Db,
+  accountId: string,
+  partition: Partition,
+  after: { created_at: string; id: string } | null,
+  limit: number,
+) =>
+  db.all<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions WHERE account_id = ? AND partition = ? AND deleted_at IS NULL
+     ${after ? 'AND (created_at > ? OR (created_at = ? AND id > ?))' : ''}
+     ORDER BY created_at, id LIMIT ?`,
+    after
+      ? [accountId, partition, after.created_at, after.created_at, after.id, limit]
+      : [accountId, partition, limit],
+  );
+
+export const entitiesOf = async (db: Db, ids: string[]) => {
+  if (ids.length === 0) return new Map<string, WatchedEntity[]>();
+  const rows = await db.all<WatchedEntity & { subscription_id: string }>(
+    `SELECT subscription_id, identifier, id_type FROM subscription_entities WHERE subscription_id IN (${ids.map(() => '?').join(', ')}) ORDER BY identifier`,
+    ids,
+  );
+  const map = new Map<string, WatchedEntity[]>();
+  for (const r of rows)
+    map.set(r.subscription_id, [
+      ...(map.get(r.subscription_id) ?? []),
+      { identifier: r.identifier, id_type: r.id_type },
+    ]);
+  return map;
+};
+
+export const updateSubscription = (db: Db, s: SubscriptionRow) =>
+  db.run(
+    'UPDATE subscriptions SET events = ?, webhook_url = ?, status = ?, secret = ?, updated_at = ?, deleted_at = ? WHERE id = ?',
+    [s.events, s.webhook_url, s.status, s.secret, s.updated_at, s.deleted_at, s.id],
+  );
+
+/** Subscriptions of the partition watching any of these identifiers. */
+export const subscriptionsWatching = (db: Db, partition: Partition, identifiers: string[]) =>
+  identifiers.length === 0
+    ? Promise.resolve([])
+    : db.all<SubscriptionRow>(
+        `SELECT DISTINCT s.id, s.account_id, s.partition, s.events, s.webhook_url, s.status, s.secret, s.created_at, s.updated_at, s.deleted_at
+         FROM subscription_entities e JOIN subscriptions s ON s.id = e.subscription_id
+         WHERE e.partition = ? AND e.identifier IN (${identifiers.map(() => '?').join(', ')}) AND s.deleted_at IS NULL`,
+        [partition, ...identifiers],
+      );

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { EVENT_TYPES } from '../events/types.ts';
+
+/** A documented ceiling, so one subscription's fan-out stays bounded. */
+export const MAX_ENTITIES = 1000;
+
+const Entities = z
+  .array(z.string())
+  .min(1, 'entities needs at least one ABN or ACN')
+  .max(
+    MAX_ENTITIES,
+    `at most ${MAX_ENTITIES} entities per subscription; split larger portfolios across subscriptions`,
+  );
+const Events = z.array(z.enum(EVENT_TYPES)).min(1, 'events needs at least one event type');
+const WebhookUrl = z.string().url('webhook_url must be an absolute URL').max(2048);
+
+export const CreateWatchRequest = z
+  .object({ entities: Entities, events: Events, webhook_url: WebhookUrl })
+  .strict();
+export type CreateWatchRequest = z.infer<typeof CreateWatchRequest>;
+
+export const UpdateWatchRequest = z
+  .object({
+    entities: Entities.optional(),
+    events: Events.optional(),
+    webhook_url: WebhookUrl.optional(),
+    status: z
+      .enum(['active', 'paused'])
+      .optional()
+      .describe('`paused` records events (readable by polling) without sending them.'),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'send at least one of entities, events, webhook_url, status');
+export type UpdateWatchRequest = z.infer<typeof UpdateWatchRequest>;
+
+export const Subscription = z
+  .object({
+    id: z.string().describe('`wsub_…`'),
+    account_id: z.string(),
+    events: z.array(z.enum(EVENT_TYPES)),
+    webhook_url: z.string(),
+    status: z.enum(['active', 'paused']),
+    entities: z.array(z.object({ identifier: z.string(), id_type: z.enum(['abn', 'acn']) })),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .meta({ id: 'Subscription' });
+export type Subscription = z.infer<typeof Subscription>;
+
+export const WatchIdParams = z.object({ id: z.string().describe('The subscription id, `wsub_…`.') });
+export const ListWatchQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().optional().describe('`next_cursor` from the previous page.'),
+});
+
+export const ChangesQuery = z.object({
+  since: z
+    .string({ error: 'since is required (an ISO-8601 timestamp)' })
+    .refine(
+      (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v),
+      'since must be an ISO-8601 timestamp, e.g. 1970-01-01T00:00:00Z',
+    ),
+  limit: z.coerce.number().int().min(1, 'limit is 1 to 200').max(200, 'limit is 1 to 200').default(50),
+});
