@@ -157,7 +157,8 @@ describe('watch subscriptions, fan-out and polling', () => {
       !theirs
         .json()
         .changes.some(
-          (c: { subscription_id: string; type: string }) => c.subscription_id === other.id && c.type === 'deregistration',
+          (c: { subscription_id: string; type: string }) =>
+            c.subscription_id === other.id && c.type === 'deregistration',
         ),
     );
     const live = await call('POST', '/v1/sandbox/events', b.liveKey, {
