@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { loadSandbox } from './ingest/load-sandbox.ts';
 import { createLogger } from './logger.ts';
 import { openStore } from './store/open-store.ts';
+import { DeliveryWorker } from './watch/delivery-worker.ts';
 
 const displayHost = (host: string) =>
   host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
@@ -26,7 +27,9 @@ export async function startServer(
     clock,
     readiness: [{ name: 'sandbox', check: async () => sandboxLoaded }],
   });
+  const worker = new DeliveryWorker({ db, log, config, clock });
   app.addHook('onClose', async () => {
+    await worker.stop();
     await db.close();
   });
   await app.listen({ port: config.port, host: config.host });
@@ -50,6 +53,7 @@ export async function startServer(
     );
   }
   log.info({ url: base, engine: db.engine }, 'aevs listening');
+  worker.start();
   // The sandbox loads after the server listens: /healthz answers at once, /readyz once it is in.
   loadSandbox({ ctx: { db, clock } }).then(
     (loaded) => {

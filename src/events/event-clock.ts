@@ -24,3 +24,6 @@ export class EventClock {
 
 /** The process's one event clock: every event and delivery it writes gets a distinct, increasing time. */
 export const eventClock = new EventClock();
+
+/** A wall-clock time in the stored event form (microseconds, UTC), so text comparisons are exact. */
+export const storedTime = (d: Date): string => `${d.toISOString().slice(0, 23)}000Z`;

@@ -1,5 +1,6 @@
 import type { CallerCtx } from '../ctx.ts';
 import { AppError } from '../errors.ts';
+import { storedTime } from '../events/event-clock.ts';
 import { validateIdentifier } from '../identifiers/validate-identifier.ts';
 import { newId } from '../ids.ts';
 import { setPaused, stopDeliveries } from '../store/deliveries.ts';

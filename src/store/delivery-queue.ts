@@ -1,0 +1,50 @@
+import type { Db } from './db.ts';
+import type { DeliveryRow } from './deliveries.ts';
+
+/**
+ * Claims due deliveries with a lease: a claimed row is invisible to other workers until its lease
+ * ends, so no attempt is sent twice while a worker lives, and a crashed worker's claims come back
+ * when their leases run out. PostgreSQL skips rows another process holds (FOR UPDATE SKIP LOCKED);
+ * SQLite has one writer at a time, so its UPDATE … RETURNING is already exclusive.
+ */
+export function claimDue(db: Db, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
+  const lock = db.engine === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+  return db.all<DeliveryRow>(
+    `UPDATE deliveries SET locked_until = ?
+     WHERE id IN (
+       SELECT id FROM deliveries
+       WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)
+       ORDER BY next_attempt_at, created_at LIMIT ? ${lock}
+     )
+     RETURNING *`,
+    [leaseUntil, now, now, limit],
+  );
+}
+
+export const recordAttempt = (
+  db: Db,
+  d: {
+    id: string;
+    status: DeliveryRow['status'];
+    attempts: number;
+    response_code: number | null;
+    next_attempt_at: string | null;
+    last_error: string | null;
+  },
+) =>
+  db.run(
+    `UPDATE deliveries SET status = ?, attempts = ?, response_code = ?, next_attempt_at = ?, last_error = ?, locked_until = NULL
+     WHERE id = ? AND status = 'pending'`,
+    [d.status, d.attempts, d.response_code, d.next_attempt_at, d.last_error, d.id],
+  );
+
+/** Deliveries waiting for an attempt now (pending, due, not leased). */
+export const countDue = async (db: Db, now: string) =>
+  Number(
+    (
+      await db.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)",
+        [now, now],
+      )
+    )?.n ?? 0,
+  );

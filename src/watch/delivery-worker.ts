@@ -1,0 +1,205 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Dispatcher } from 'undici';
+import { request } from 'undici';
+import type { Config } from '../config.ts';
+import { storedTime } from '../events/event-clock.ts';
+import type { Db } from '../store/db.ts';
+import type { DeliveryRow } from '../store/deliveries.ts';
+import { claimDue, countDue, recordAttempt } from '../store/delivery-queue.ts';
+import type { SubscriptionRow } from '../store/subscriptions.ts';
+import { type AttemptFailure, classifyAttempt, nextAttemptAt } from './retry-policy.ts';
+import { openSecret } from './secrets.ts';
+import { signDelivery } from './signing.ts';
+import { BlockedAddressError, checkWebhookUrl, guardedDispatcher } from './ssrf-guard.ts';
+
+const stamp = storedTime;
+const RESPONSE_BYTES = 64 * 1024;
+
+export type WorkerOptions = {
+  db: Db;
+  log: Logger;
+  config: Pick<Config, 'webhookRetrySchedule' | 'webhookTimeoutMs' | 'allowPrivateWebhooks' | 'secretKey'>;
+  clock?: () => Date;
+  /** How often the outbox is read when idle. */
+  pollMs?: number;
+  /** Attempts in flight at once, across all endpoints: one slow endpoint holds one slot, not the queue. */
+  concurrency?: number;
+  userAgent?: string;
+};
+
+/**
+ * Sends the webhook outbox: claims due deliveries (with a lease), signs each attempt (Standard
+ * Webhooks: the same `webhook-id` on every attempt, a fresh timestamp and signature), POSTs with a
+ * timeout to the address the SSRF guard allowed, follows no redirect, and records the outcome:
+ * delivered, another attempt on the retry schedule, or failed when the schedule is spent. Pending
+ * deliveries of a previous process resume when their leases end.
+ */
+export class DeliveryWorker {
+  readonly #o: Required<Omit<WorkerOptions, 'clock'>> & { clock: () => Date };
+  readonly #dispatcher: Dispatcher;
+  #timer: NodeJS.Timeout | undefined;
+  #inFlight = new Set<Promise<void>>();
+  #running = false;
+  #ticking = false;
+
+  constructor(options: WorkerOptions) {
+    this.#o = {
+      pollMs: 500,
+      concurrency: 16,
+      userAgent: 'aevs-webhooks/0.1',
+      clock: () => new Date(),
+      ...options,
+    };
+    this.#dispatcher = guardedDispatcher({ allowPrivate: options.config.allowPrivateWebhooks });
+  }
+
+  start(): void {
+    this.#running = true;
+    this.#timer = setInterval(() => void this.tick(), this.#o.pollMs);
+    this.#timer.unref();
+    void this.tick();
+  }
+
+  /** Stops claiming; waits for attempts in flight so none is left half recorded. */
+  async stop(): Promise<void> {
+    this.#running = false;
+    clearInterval(this.#timer);
+    await Promise.allSettled([...this.#inFlight]);
+    await this.#dispatcher.close().catch(() => undefined);
+  }
+
+  /** One pass over the outbox (also what tests call to run the worker deterministically). */
+  async tick(): Promise<void> {
+    if (this.#ticking) return;
+    this.#ticking = true;
+    try {
+      const free = this.#o.concurrency - this.#inFlight.size;
+      if (free <= 0) return;
+      const now = this.#o.clock();
+      const lease = new Date(now.getTime() + this.#o.config.webhookTimeoutMs + 30_000);
+      const claimed = await claimDue(this.#o.db, stamp(now), stamp(lease), free);
+      for (const delivery of claimed) {
+        const attempt = this.#attempt(delivery).catch((error: unknown) =>
+          this.#o.log.error(
+            { err: error, delivery_id: delivery.id },
+            'webhook attempt could not be recorded',
+          ),
+        );
+        this.#inFlight.add(attempt);
+        void attempt.finally(() => this.#inFlight.delete(attempt));
+      }
+    } catch (error) {
+      this.#o.log.error({ err: error }, 'webhook outbox read failed; retrying on the next tick');
+    } finally {
+      this.#ticking = false;
+    }
+  }
+
+  /** Waits until nothing is due or in flight (tests and shutdown). */
+  async drain(): Promise<void> {
+    for (let i = 0; i < 1000; i++) {
+      await this.tick();
+      if (this.#inFlight.size === 0 && (await countDue(this.#o.db, stamp(this.#o.clock()))) === 0) return;
+      await Promise.allSettled([...this.#inFlight]);
+    }
+  }
+
+  async #attempt(d: DeliveryRow): Promise<void> {
+    const { db, config, clock } = this.#o;
+    const sub = await db.get<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = ?', [
+      d.subscription_id,
+    ]);
+    if (!sub || sub.deleted_at) {
+      await recordAttempt(db, {
+        ...outcome(d),
+        status: 'failed',
+        next_attempt_at: null,
+        last_error: 'subscription deleted before delivery',
+      });
+      return;
+    }
+    if (sub.status === 'paused') {
+      await db.run(
+        "UPDATE deliveries SET status = 'paused', locked_until = NULL WHERE id = ? AND status = 'pending'",
+        [d.id],
+      );
+      return;
+    }
+    const attempts = Number(d.attempts) + 1;
+    let status: number | undefined;
+    let failure: AttemptFailure | undefined;
+    let error: string | null = null;
+    const check = await checkWebhookUrl(sub.webhook_url, { allowPrivate: config.allowPrivateWebhooks });
+    if (!check.ok) {
+      failure = 'blocked';
+      error = check.reason;
+    } else {
+      // Signed with the subscription's current secret: a roll takes effect on the very next attempt.
+      const headers = signDelivery({
+        secret: openSecret(sub.secret, config.secretKey),
+        id: d.id,
+        timestamp: clock(),
+        body: d.payload,
+      });
+      try {
+        const res = await request(check.url, {
+          method: 'POST',
+          body: d.payload,
+          headers: { ...headers, 'content-type': 'application/json', 'user-agent': this.#o.userAgent },
+          dispatcher: this.#dispatcher,
+          headersTimeout: config.webhookTimeoutMs,
+          bodyTimeout: config.webhookTimeoutMs,
+          signal: AbortSignal.timeout(config.webhookTimeoutMs),
+        });
+        status = res.statusCode;
+        await readSome(res.body);
+      } catch (e) {
+        failure = e instanceof BlockedAddressError ? 'blocked' : isTimeout(e) ? 'timeout' : 'connection';
+        error = e instanceof Error ? `${failure}: ${e.message}`.slice(0, 300) : failure;
+      }
+    }
+    const verdict = classifyAttempt(failure ? { error: failure } : { status });
+    if (verdict === 'delivered') {
+      await recordAttempt(db, {
+        id: d.id,
+        status: 'delivered',
+        attempts,
+        response_code: status ?? null,
+        next_attempt_at: null,
+        last_error: null,
+      });
+      return;
+    }
+    const next = nextAttemptAt(attempts, clock(), config.webhookRetrySchedule);
+    await recordAttempt(db, {
+      id: d.id,
+      status: next ? 'pending' : 'failed',
+      attempts,
+      response_code: status ?? null,
+      next_attempt_at: next ? stamp(next) : null,
+      last_error: error ?? (status ? `HTTP ${status}` : null),
+    });
+  }
+}
+
+const outcome = (d: DeliveryRow) => ({
+  id: d.id,
+  attempts: Number(d.attempts),
+  response_code: d.response_code,
+});
+
+const isTimeout = (e: unknown) =>
+  e instanceof Error &&
+  (e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    /timeout/i.test((e as { code?: string }).code ?? ''));
+
+/** Reads at most 64 KB of the receiver's answer, then lets the rest go. */
+async function readSome(body: AsyncIterable<Buffer> & { destroy?: () => void }) {
+  let bytes = 0;
+  for await (const chunk of body) {
+    bytes += chunk.length;
+    if (bytes > RESPONSE_BYTES) break;
+  }
+  body.destroy?.();
+}

@@ -1,0 +1,209 @@
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { Webhook } from 'standardwebhooks';
+import { loadSandbox } from '../src/ingest/load-sandbox.ts';
+import { DeliveryWorker } from '../src/watch/delivery-worker.ts';
+import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
+
+type Received = { path: string; headers: Record<string, string>; body: string };
+
+/** A real receiver on loopback: it records every request; `/flaky` fails once, `/redirect` answers 302, `/slow` never answers in time. */
+async function receiver() {
+  const received: Received[] = [];
+  let flaky = 0;
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => {
+      body += c;
+    });
+    req.on('end', () => {
+      received.push({ path: req.url ?? '', headers: req.headers as Record<string, string>, body });
+      if (req.url === '/flaky' && flaky++ === 0) res.writeHead(500).end('try later');
+      else if (req.url === '/redirect') res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end();
+      else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2000);
+      else res.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    received,
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => server.close(),
+  };
+}
+
+describe('webhook delivery', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let worker: DeliveryWorker;
+  let hook: Awaited<ReturnType<typeof receiver>>;
+  before(async () => {
+    t = await startTestApp({
+      env: {
+        AEVS_ALLOW_PRIVATE_WEBHOOKS: '1',
+        AEVS_WEBHOOK_RETRY_SCHEDULE: '0,0',
+        AEVS_WEBHOOK_TIMEOUT_MS: '300',
+      },
+    });
+    account = await t.newAccount();
+    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
+    worker = new DeliveryWorker({ db: t.db, log: t.app.log, config: t.config, pollMs: 60_000 });
+    hook = await receiver();
+  });
+  after(async () => {
+    await worker.stop();
+    hook.close();
+    await t.close();
+  });
+
+  const watch = async (identifier: string, path: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/watch',
+      headers: bearer(account.testKey),
+      payload: { entities: [identifier], events: ['name_change'], webhook_url: `${hook.base}${path}` },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    return res.json() as { subscription: { id: string }; secret: string };
+  };
+  const fire = async (identifier: string) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/sandbox/events',
+      headers: bearer(account.testKey),
+      payload: { identifier, type: 'name_change' },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+  };
+  const changes = async (identifier: string) =>
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/v1/entity/${identifier}/changes?since=1970-01-01T00:00:00Z`,
+        headers: bearer(account.testKey),
+      })
+    ).json().changes as Array<{
+      event_id: string;
+      delivery_status: string;
+      response_code: number | null;
+      attempts: number;
+      payload: string;
+    }>;
+
+  it('delivers a signed webhook that standardwebhooks verifies, with the polling entry marked delivered', async () => {
+    const { secret } = await watch('44600110236', '/ok');
+    await fire('44600110236');
+    await worker.drain();
+    const got = hook.received.filter((r) => r.path === '/ok');
+    assert.equal(got.length, 1);
+    const [delivery] = got;
+    assert.ok(delivery);
+    const verified = new Webhook(secret).verify(delivery.body, delivery.headers) as {
+      id: string;
+      type: string;
+    };
+    assert.equal(verified.type, 'name_change');
+    assert.equal(delivery.headers['webhook-id'], verified.id);
+    assert.match(delivery.headers['user-agent'] ?? '', /^aevs-webhooks\//);
+    const [entry] = await changes('44600110236');
+    assert.deepEqual(
+      [entry?.event_id, entry?.delivery_status, entry?.response_code, entry?.attempts],
+      [verified.id, 'delivered', 200, 1],
+    );
+    assert.equal(entry?.payload, delivery.body, 'polling returns the exact body that was sent');
+  });
+
+  it('retries a 500 on the schedule with the same webhook-id and a fresh signature', async () => {
+    await watch('37600120367', '/flaky');
+    await fire('37600120367');
+    await worker.drain();
+    const got = hook.received.filter((r) => r.path === '/flaky');
+    assert.equal(got.length, 2);
+    assert.equal(got[0]?.headers['webhook-id'], got[1]?.headers['webhook-id']);
+    const [entry] = await changes('37600120367');
+    assert.deepEqual([entry?.delivery_status, entry?.response_code, entry?.attempts], ['delivered', 200, 2]);
+  });
+
+  it('counts a redirect, a timeout and a refused connection as failed attempts, then fails', async () => {
+    await watch('30600130498', '/redirect');
+    await watch('59600191320', '/slow');
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    closed.close();
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/v1/watch',
+      headers: bearer(account.testKey),
+      payload: {
+        entities: ['51600181191'],
+        events: ['name_change'],
+        webhook_url: `http://127.0.0.1:${port}/gone`,
+      },
+    });
+    assert.equal(refused.statusCode, 201);
+    for (const id of ['30600130498', '59600191320', '51600181191']) await fire(id);
+    await worker.drain();
+    const expectations: Array<[string, number | null]> = [
+      ['30600130498', 302],
+      ['59600191320', null],
+      ['51600181191', null],
+    ];
+    for (const [id, code] of expectations) {
+      const [entry] = await changes(id);
+      assert.deepEqual(
+        [entry?.delivery_status, entry?.attempts, entry?.response_code],
+        ['failed', 3, code],
+        id,
+      );
+    }
+    assert.equal(
+      hook.received.filter((r) => r.path === '/redirect').length,
+      3,
+      'the redirect is not followed',
+    );
+  });
+
+  it('signs with the new secret at once after a roll', async () => {
+    const { subscription, secret } = await watch('50600282442', '/ok');
+    const rolled = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/v1/watch/${subscription.id}/roll`,
+        headers: bearer(account.testKey),
+      })
+    ).json().secret as string;
+    await fire('50600282442');
+    await worker.drain();
+    const last = hook.received.filter((r) => r.path === '/ok').at(-1);
+    assert.ok(last);
+    assert.doesNotThrow(() => new Webhook(rolled).verify(last.body, last.headers));
+    assert.throws(() => new Webhook(secret).verify(last.body, last.headers));
+  });
+
+  it('sends nothing for a paused subscription until it is resumed', async () => {
+    const { subscription } = await watch('43600292573', '/ok');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/watch/${subscription.id}`,
+      headers: bearer(account.testKey),
+      payload: { status: 'paused' },
+    });
+    const before = hook.received.length;
+    await fire('43600292573');
+    await worker.drain();
+    assert.equal(hook.received.length, before);
+    assert.equal((await changes('43600292573'))[0]?.delivery_status, 'paused');
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/v1/watch/${subscription.id}`,
+      headers: bearer(account.testKey),
+      payload: { status: 'active' },
+    });
+    await worker.drain();
+    assert.equal(hook.received.length, before + 1);
+    assert.equal((await changes('43600292573'))[0]?.delivery_status, 'delivered');
+  });
+});
