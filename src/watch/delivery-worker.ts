@@ -39,7 +39,6 @@ export class DeliveryWorker {
   readonly #dispatcher: Dispatcher;
   #timer: NodeJS.Timeout | undefined;
   #inFlight = new Set<Promise<void>>();
-  #running = false;
   #ticking = false;
 
   constructor(options: WorkerOptions) {
@@ -54,7 +53,6 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    this.#running = true;
     this.#timer = setInterval(() => void this.tick(), this.#o.pollMs);
     this.#timer.unref();
     void this.tick();
@@ -62,7 +60,6 @@ export class DeliveryWorker {
 
   /** Stops claiming; waits for attempts in flight so none is left half recorded. */
   async stop(): Promise<void> {
-    this.#running = false;
     clearInterval(this.#timer);
     await Promise.allSettled([...this.#inFlight]);
     await this.#dispatcher.close().catch(() => undefined);

@@ -150,7 +150,7 @@ export async function updateWatch({
     await updateSubscription(tx, next);
     if (entities) await replaceEntities(tx, row.id, row.partition, entities);
     if (input.status && input.status !== row.status)
-      await setPaused(tx, row.id, input.status === 'paused', now);
+      await setPaused(tx, row.id, input.status === 'paused', storedTime(ctx.clock()));
   });
   return getSubscription({ ctx, input: { id: row.id } });
 }
