@@ -73,7 +73,8 @@ export class DeliveryWorker {
       const free = this.#o.concurrency - this.#inFlight.size;
       if (free <= 0) return;
       const now = this.#o.clock();
-      const lease = new Date(now.getTime() + this.#o.config.webhookTimeoutMs + 30_000);
+      // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
+      const lease = new Date(now.getTime() + this.#o.config.webhookTimeoutMs + 5_000);
       const claimed = await claimDue(this.#o.db, stamp(now), stamp(lease), free);
       for (const delivery of claimed) {
         const attempt = this.#attempt(delivery).catch((error: unknown) =>
