@@ -103,3 +103,13 @@ export const subscriptionsWatching = (db: Db, partition: Partition, identifiers:
          WHERE e.partition = ? AND e.identifier IN (${identifiers.map(() => '?').join(', ')}) AND s.deleted_at IS NULL`,
         [partition, ...identifiers],
       );
+
+/** Subscriptions by id, deleted ones included (the worker must know a delivery's subscription is gone). */
+export async function subscriptionsById(db: Db, ids: string[]) {
+  if (ids.length === 0) return new Map<string, SubscriptionRow>();
+  const rows = await db.all<SubscriptionRow>(
+    `SELECT ${COLUMNS} FROM subscriptions WHERE id IN (${ids.map(() => '?').join(', ')})`,
+    ids,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}

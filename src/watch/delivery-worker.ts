@@ -6,7 +6,7 @@ import { storedTime } from '../events/event-clock.ts';
 import type { Db } from '../store/db.ts';
 import type { DeliveryRow } from '../store/deliveries.ts';
 import { claimDue, countDue, recordAttempt } from '../store/delivery-queue.ts';
-import type { SubscriptionRow } from '../store/subscriptions.ts';
+import { type SubscriptionRow, subscriptionsById } from '../store/subscriptions.ts';
 import { type AttemptFailure, classifyAttempt, nextAttemptAt } from './retry-policy.ts';
 import { openSecret } from './secrets.ts';
 import { signDelivery } from './signing.ts';
@@ -61,6 +61,7 @@ export class DeliveryWorker {
   /** Stops claiming; waits for attempts in flight so none is left half recorded. */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
+    this.#timer = undefined;
     await Promise.allSettled([...this.#inFlight]);
     await this.#dispatcher.close().catch(() => undefined);
   }
@@ -76,15 +77,23 @@ export class DeliveryWorker {
       // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
       const lease = new Date(now.getTime() + this.#o.config.webhookTimeoutMs + 5_000);
       const claimed = await claimDue(this.#o.db, stamp(now), stamp(lease), free);
+      const subscriptions = await subscriptionsById(this.#o.db, [
+        ...new Set(claimed.map((d) => d.subscription_id)),
+      ]);
       for (const delivery of claimed) {
-        const attempt = this.#attempt(delivery).catch((error: unknown) =>
-          this.#o.log.error(
-            { err: error, delivery_id: delivery.id },
-            'webhook attempt could not be recorded',
-          ),
+        const attempt = this.#attempt(delivery, subscriptions.get(delivery.subscription_id)).catch(
+          (error: unknown) =>
+            this.#o.log.error(
+              { err: error, delivery_id: delivery.id },
+              'webhook attempt could not be recorded',
+            ),
         );
         this.#inFlight.add(attempt);
-        void attempt.finally(() => this.#inFlight.delete(attempt));
+        // A finished attempt frees a slot: look for more due work at once rather than at the next poll.
+        void attempt.finally(() => {
+          this.#inFlight.delete(attempt);
+          if (this.#timer) void this.tick();
+        });
       }
     } catch (error) {
       this.#o.log.error({ err: error }, 'webhook outbox read failed; retrying on the next tick');
@@ -102,11 +111,8 @@ export class DeliveryWorker {
     }
   }
 
-  async #attempt(d: DeliveryRow): Promise<void> {
+  async #attempt(d: DeliveryRow, sub: SubscriptionRow | undefined): Promise<void> {
     const { db, config, clock } = this.#o;
-    const sub = await db.get<SubscriptionRow>('SELECT * FROM subscriptions WHERE id = ?', [
-      d.subscription_id,
-    ]);
     if (!sub || sub.deleted_at) {
       await recordAttempt(db, {
         ...outcome(d),
