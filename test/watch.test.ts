@@ -185,6 +185,14 @@ describe('watch subscriptions, fan-out and polling', () => {
     // The deregistration reaches both subscriptions here; company_active's rename reaches the two
     // name_change subscriptions the earlier tests made.
     assert.equal(summary.deliveries, 4);
+    // Re-running the same snapshot changes nothing, so nothing is fanned out twice.
+    const again = await resolveInputs(await sandboxFiles(join(SANDBOX_DIR, 'next'), 'asic-companies'));
+    const rerun = await ingest({
+      ctx: { db: t.db, clock: () => new Date() },
+      input: { adapter: ADAPTERS['asic-companies'], files: again.files, partition: 'sandbox' },
+    });
+    await again.close();
+    assert.deepEqual([rerun.events, rerun.deliveries], [0, 0]);
     await call('DELETE', `/v1/watch/${gone.id}`, a.testKey);
     const res = await call('GET', '/v1/entity/600302707/changes?since=1970-01-01T00:00:00Z', a.testKey);
     const bySub = Object.fromEntries(

@@ -7,7 +7,7 @@ import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { DeliveryWorker } from '../src/watch/delivery-worker.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
 
-type Received = { path: string; headers: Record<string, string>; body: string };
+type Received = { path: string; headers: Record<string, string>; body: string; at: number };
 
 /** A real receiver on loopback: it records every request; `/flaky` fails once, `/redirect` answers 302, `/slow` never answers in time. */
 async function receiver() {
@@ -19,8 +19,14 @@ async function receiver() {
       body += c;
     });
     req.on('end', () => {
-      received.push({ path: req.url ?? '', headers: req.headers as Record<string, string>, body });
+      received.push({
+        path: req.url ?? '',
+        headers: req.headers as Record<string, string>,
+        body,
+        at: Date.now(),
+      });
       if (req.url === '/flaky' && flaky++ === 0) res.writeHead(500).end('try later');
+      else if (req.url === '/slowish') setTimeout(() => res.writeHead(200).end(), 600);
       else if (req.url === '/redirect') res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end();
       else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2000);
       else res.writeHead(200).end('ok');
@@ -205,5 +211,48 @@ describe('webhook delivery', () => {
     await worker.drain();
     assert.equal(hook.received.length, before + 1);
     assert.equal((await changes('43600292573'))[0]?.delivery_status, 'delivered');
+  });
+
+  it('two workers on one store send each delivery once', async () => {
+    await watch('56600252051', '/ok');
+    for (let i = 0; i < 40; i++) await fire('56600252051');
+    const second = new DeliveryWorker({
+      db: t.db,
+      log: t.app.log,
+      config: t.config,
+      pollMs: 60_000,
+      concurrency: 4,
+    });
+    const before = hook.received.length;
+    await Promise.all([worker.drain(), second.drain()]);
+    await second.stop();
+    const ids = hook.received.slice(before).map((r) => r.headers['webhook-id']);
+    assert.equal(ids.length, 40);
+    assert.equal(new Set(ids).size, 40, 'no delivery sent twice');
+  });
+
+  it('a slow endpoint does not hold up the others', async () => {
+    const slowWorker = new DeliveryWorker({
+      db: t.db,
+      log: t.app.log,
+      config: { ...t.config, webhookTimeoutMs: 2000 },
+      pollMs: 60_000,
+      concurrency: 4,
+    });
+    await watch('62600262235', '/slowish');
+    await watch('55600272366', '/ok');
+    await fire('62600262235');
+    for (let i = 0; i < 5; i++) await fire('55600272366');
+    const started = Date.now();
+    const before = hook.received.length;
+    await slowWorker.drain();
+    await slowWorker.stop();
+    const got = hook.received.slice(before);
+    const fast = got.filter((r) => r.path === '/ok');
+    assert.equal(fast.length, 5);
+    assert.ok(
+      fast.every((r) => r.at - started < 500),
+      'the fast endpoint was served while the slow one was still answering',
+    );
   });
 });
