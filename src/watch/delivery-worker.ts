@@ -13,6 +13,8 @@ import { signDelivery } from './signing.ts';
 import { BlockedAddressError, checkWebhookUrl, guardedDispatcher } from './ssrf-guard.ts';
 
 const stamp = storedTime;
+/** "Due by now": the end of the current millisecond, since stored times carry microseconds. */
+const dueBy = (d: Date) => `${d.toISOString().slice(0, 23)}999Z`;
 const RESPONSE_BYTES = 64 * 1024;
 
 export type WorkerOptions = {
@@ -76,7 +78,7 @@ export class DeliveryWorker {
       const now = this.#o.clock();
       // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
       const lease = new Date(now.getTime() + this.#o.config.webhookTimeoutMs + 5_000);
-      const claimed = await claimDue(this.#o.db, stamp(now), stamp(lease), free);
+      const claimed = await claimDue(this.#o.db, dueBy(now), stamp(lease), free);
       const subscriptions = await subscriptionsById(this.#o.db, [
         ...new Set(claimed.map((d) => d.subscription_id)),
       ]);
@@ -106,7 +108,7 @@ export class DeliveryWorker {
   async drain(): Promise<void> {
     for (let i = 0; i < 1000; i++) {
       await this.tick();
-      if (this.#inFlight.size === 0 && (await countDue(this.#o.db, stamp(this.#o.clock()))) === 0) return;
+      if (this.#inFlight.size === 0 && (await countDue(this.#o.db, dueBy(this.#o.clock()))) === 0) return;
       // The first attempt to finish frees a slot: a slow endpoint does not hold the others.
       if (this.#inFlight.size) await Promise.race(this.#inFlight);
     }
