@@ -2,22 +2,22 @@ import type { Db } from './db.ts';
 import type { DeliveryRow } from './deliveries.ts';
 
 /**
- * Claims due deliveries with a lease: a claimed row is invisible to other workers until its lease
- * ends, so no attempt is sent twice while a worker lives, and a crashed worker's claims come back
- * when their leases run out. PostgreSQL skips rows another process holds (FOR UPDATE SKIP LOCKED);
+ * Claims due deliveries with a lease: a claimed row's next attempt moves to the lease's end, so it is
+ * not due for any worker until then (and the due scan never walks past rows in flight); no attempt is
+ * sent twice while a worker lives, and a crashed worker's claims come back when their leases run out. PostgreSQL skips rows another process holds (FOR UPDATE SKIP LOCKED);
  * SQLite has one writer at a time, so its UPDATE … RETURNING is already exclusive.
  */
 export function claimDue(db: Db, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
   const lock = db.engine === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
   return db.all<DeliveryRow>(
-    `UPDATE deliveries SET locked_until = ?
+    `UPDATE deliveries SET locked_until = ?, next_attempt_at = ?
      WHERE id IN (
        SELECT id FROM deliveries
-       WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)
-       ORDER BY next_attempt_at, created_at LIMIT ? ${lock}
+       WHERE status = 'pending' AND next_attempt_at <= ?
+       ORDER BY next_attempt_at LIMIT ? ${lock}
      )
      RETURNING *`,
-    [leaseUntil, now, now, limit],
+    [leaseUntil, leaseUntil, now, limit],
   );
 }
 
@@ -43,8 +43,8 @@ export const countDue = async (db: Db, now: string) =>
   Number(
     (
       await db.get<{ n: number }>(
-        "SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ? AND (locked_until IS NULL OR locked_until < ?)",
-        [now, now],
+        "SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending' AND next_attempt_at <= ?",
+        [now],
       )
     )?.n ?? 0,
   );

@@ -42,6 +42,8 @@ export class DeliveryWorker {
   #timer: NodeJS.Timeout | undefined;
   #inFlight = new Set<Promise<void>>();
   #ticking = false;
+  #again = false;
+  #outcomes: Array<{ outcome: Outcome; resolve: () => void; reject: (e: unknown) => void }> = [];
 
   constructor(options: WorkerOptions) {
     this.#o = {
@@ -70,8 +72,23 @@ export class DeliveryWorker {
 
   /** One pass over the outbox (also what tests call to run the worker deterministically). */
   async tick(): Promise<void> {
-    if (this.#ticking) return;
+    // A tick asked for while one runs is not dropped: the running one goes round again.
+    if (this.#ticking) {
+      this.#again = true;
+      return;
+    }
     this.#ticking = true;
+    try {
+      do {
+        this.#again = false;
+        await this.#claimAndSend();
+      } while (this.#again);
+    } finally {
+      this.#ticking = false;
+    }
+  }
+
+  async #claimAndSend(): Promise<void> {
     try {
       const free = this.#o.concurrency - this.#inFlight.size;
       if (free <= 0) return;
@@ -94,13 +111,12 @@ export class DeliveryWorker {
         // A finished attempt frees a slot: look for more due work at once rather than at the next poll.
         void attempt.finally(() => {
           this.#inFlight.delete(attempt);
-          if (this.#timer) void this.tick();
+          // Claim again once half the slots are free: claims come in batches, not one per attempt.
+          if (this.#timer && this.#inFlight.size <= this.#o.concurrency / 2) void this.tick();
         });
       }
     } catch (error) {
       this.#o.log.error({ err: error }, 'webhook outbox read failed; retrying on the next tick');
-    } finally {
-      this.#ticking = false;
     }
   }
 
@@ -114,10 +130,34 @@ export class DeliveryWorker {
     }
   }
 
+  /**
+   * Outcomes are written together: every attempt finishing in the same turn of the event loop is
+   * recorded in one transaction (one commit, not one per attempt). The attempt's promise settles
+   * once its outcome is stored, so stop() never leaves one unrecorded.
+   */
+  #record(outcome: Outcome): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.#outcomes.push({ outcome, resolve, reject });
+      if (this.#outcomes.length === 1) setImmediate(() => void this.#flush());
+    });
+  }
+
+  async #flush(): Promise<void> {
+    const batch = this.#outcomes.splice(0);
+    try {
+      await this.#o.db.transaction(async (tx) => {
+        for (const { outcome } of batch) await recordAttempt(tx, outcome);
+      });
+      for (const b of batch) b.resolve();
+    } catch (error) {
+      for (const b of batch) b.reject(error);
+    }
+  }
+
   async #attempt(d: DeliveryRow, sub: SubscriptionRow | undefined): Promise<void> {
     const { db, config, clock } = this.#o;
     if (!sub || sub.deleted_at) {
-      await recordAttempt(db, {
+      await this.#record({
         ...outcome(d),
         status: 'failed',
         next_attempt_at: null,
@@ -167,7 +207,7 @@ export class DeliveryWorker {
     }
     const verdict = classifyAttempt(failure ? { error: failure } : { status });
     if (verdict === 'delivered') {
-      await recordAttempt(db, {
+      await this.#record({
         id: d.id,
         status: 'delivered',
         attempts,
@@ -178,7 +218,7 @@ export class DeliveryWorker {
       return;
     }
     const next = nextAttemptAt(attempts, clock(), config.webhookRetrySchedule);
-    await recordAttempt(db, {
+    await this.#record({
       id: d.id,
       status: next ? 'pending' : 'failed',
       attempts,
@@ -188,6 +228,8 @@ export class DeliveryWorker {
     });
   }
 }
+
+type Outcome = Parameters<typeof recordAttempt>[1];
 
 const outcome = (d: DeliveryRow) => ({
   id: d.id,
