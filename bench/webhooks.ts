@@ -113,6 +113,9 @@ try {
     `Node ${process.version}, SQLite, ${n.toLocaleString('en-AU')} events, ${concurrency} attempts in flight`,
   );
   console.log(
+    `fan-out              ${(n / fanOutSeconds).toFixed(0)} events/s  (${fanOutSeconds.toFixed(1)} s: events and their deliveries written)`,
+  );
+  console.log(
     `deliveries           ${rate.toFixed(0)} /s  (${seconds.toFixed(1)} s, signed, durable outbox)`,
   );
   console.log(`creation → receipt   p50 ${pct(50)} ms  p99 ${pct(99)} ms`);
