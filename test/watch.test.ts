@@ -129,10 +129,12 @@ describe('watch subscriptions, fan-out and polling', () => {
     });
     assert.equal(fired.statusCode, 201, fired.body);
     assert.equal(fired.json().deliveries, 1, 'only the calling account');
+    const [deliveryId] = fired.json().event_ids;
     for (const id of [COMPANY.abn, COMPANY.acn]) {
       const res = await call('GET', `/v1/entity/${id}/changes?since=1970-01-01T00:00:00Z`, b.testKey);
       assert.equal(res.statusCode, 200);
       const [entry] = res.json().changes;
+      assert.equal(entry.event_id, deliveryId, 'the id the trigger returned is the one polling shows');
       assert.equal(entry.subscription_id, sub.id);
       assert.equal(entry.type, 'deregistration');
       assert.equal(entry.delivery_status, 'pending');

@@ -15,7 +15,7 @@ describe('a server killed mid-delivery loses no event', () => {
   });
   after(() => store.cleanup());
 
-  it('resumes after SIGKILL: every event is delivered (verified) or visible by polling', async () => {
+  it('resumes after SIGKILL: every event is delivered (verified) or visible by polling', async (t) => {
     // The receiver holds every request open until told to answer, so deliveries are in flight when the server dies.
     let answering = false;
     const held: Array<() => void> = [];
@@ -52,6 +52,11 @@ describe('a server killed mid-delivery loses no event', () => {
     };
 
     const first = await startServerProcess(env);
+    // Whatever happens, no server process or receiver outlives the test.
+    t.after(() => {
+      first.child.kill('SIGKILL');
+      receiver.close();
+    });
     const key = /svc_sk_test_[0-9A-Za-z]+/.exec(first.stdout())?.[0] ?? '';
     const api = (base: string, path: string, init: RequestInit = {}) =>
       fetch(`${base}${path}`, {
@@ -86,6 +91,7 @@ describe('a server killed mid-delivery loses no event', () => {
 
     answering = true;
     const second = await startServerProcess(env);
+    t.after(() => second.child.kill('SIGKILL'));
     try {
       let changes: Array<{ event_id: string; delivery_status: string }> = [];
       for (let i = 0; i < 150; i++) {

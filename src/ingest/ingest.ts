@@ -153,7 +153,7 @@ export async function ingest({
       };
       await insertChangeEvent(tx, event);
       // Deliveries to the subscriptions watching this entity, in the same transaction.
-      summary.deliveries += await fanOut(tx, event);
+      summary.deliveries += (await fanOut(tx, event)).length;
       summary.events++;
       summary.events_by_type[change.type] = (summary.events_by_type[change.type] ?? 0) + 1;
     }

@@ -66,15 +66,18 @@ export const deliveriesForEntity = (
 /** A deleted subscription sends nothing more; its undelivered events stay readable by polling. */
 export const stopDeliveries = (db: Db, subscriptionId: string, reason: string) =>
   db.run(
-    "UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE subscription_id = ? AND status IN ('pending', 'paused')",
+    // Rows in flight (leased) are left to their attempt: the worker sees the deletion when it records.
+    "UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, last_error = ? WHERE subscription_id = ? AND status IN ('pending', 'paused') AND locked_until IS NULL",
     [reason, subscriptionId],
   );
 
 export const setPaused = (db: Db, subscriptionId: string, paused: boolean, now: string) =>
   paused
-    ? db.run("UPDATE deliveries SET status = 'paused' WHERE subscription_id = ? AND status = 'pending'", [
-        subscriptionId,
-      ])
+    ? db.run(
+        // In-flight rows finish their attempt; the worker parks them if it finds the subscription paused.
+        "UPDATE deliveries SET status = 'paused' WHERE subscription_id = ? AND status = 'pending' AND locked_until IS NULL",
+        [subscriptionId],
+      )
     : db.run(
         "UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE subscription_id = ? AND status = 'paused'",
         [now, subscriptionId],

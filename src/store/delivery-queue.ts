@@ -25,6 +25,8 @@ export const recordAttempt = (
   db: Db,
   d: {
     id: string;
+    /** The lease the attempt was claimed under. */
+    lease: string | null;
     status: DeliveryRow['status'];
     attempts: number;
     response_code: number | null;
@@ -33,9 +35,10 @@ export const recordAttempt = (
   },
 ) =>
   db.run(
+    // Only the lease holder records: a worker whose lease ran out (and was claimed again) writes nothing.
     `UPDATE deliveries SET status = ?, attempts = ?, response_code = ?, next_attempt_at = ?, last_error = ?, locked_until = NULL
-     WHERE id = ? AND status = 'pending'`,
-    [d.status, d.attempts, d.response_code, d.next_attempt_at, d.last_error, d.id],
+     WHERE id = ? AND status = 'pending' AND locked_until = ?`,
+    [d.status, d.attempts, d.response_code, d.next_attempt_at, d.last_error, d.id, d.lease],
   );
 
 /** Deliveries waiting for an attempt now (pending, due, not leased). */

@@ -87,11 +87,25 @@ export const entitiesOf = async (db: Db, ids: string[]) => {
   return map;
 };
 
-export const updateSubscription = (db: Db, s: SubscriptionRow) =>
-  db.run(
-    'UPDATE subscriptions SET events = ?, webhook_url = ?, status = ?, secret = ?, updated_at = ?, deleted_at = ? WHERE id = ?',
-    [s.events, s.webhook_url, s.status, s.secret, s.updated_at, s.deleted_at, s.id],
+/**
+ * Changes only the given columns of a live subscription of this account and partition; resolves to
+ * the rows changed (0: not found, or deleted meanwhile). Concurrent PATCH, roll and DELETE each write
+ * their own columns only, so none undoes another.
+ */
+export function updateSubscriptionFields(
+  db: Db,
+  scope: { id: string; accountId: string; partition: Partition },
+  fields: Partial<
+    Pick<SubscriptionRow, 'events' | 'webhook_url' | 'status' | 'secret' | 'updated_at' | 'deleted_at'>
+  >,
+) {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  return db.run(
+    `UPDATE subscriptions SET ${entries.map(([k]) => `${k} = ?`).join(', ')}
+     WHERE id = ? AND account_id = ? AND partition = ? AND deleted_at IS NULL`,
+    [...entries.map(([, v]) => v), scope.id, scope.accountId, scope.partition],
   );
+}
 
 /** Subscriptions of the partition watching any of these identifiers. */
 export const subscriptionsWatching = (db: Db, partition: Partition, identifiers: string[]) =>

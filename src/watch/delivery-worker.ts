@@ -158,6 +158,7 @@ export class DeliveryWorker {
     const { db, config, clock } = this.#o;
     if (!sub || sub.deleted_at) {
       await this.#record({
+        lease: d.locked_until,
         ...outcome(d),
         status: 'failed',
         next_attempt_at: null,
@@ -177,17 +178,25 @@ export class DeliveryWorker {
     let failure: AttemptFailure | undefined;
     let error: string | null = null;
     const check = await checkWebhookUrl(sub.webhook_url, { allowPrivate: config.allowPrivateWebhooks });
-    if (!check.ok) {
-      failure = 'blocked';
-      error = check.reason;
-    } else {
-      // Signed with the subscription's current secret: a roll takes effect on the very next attempt.
-      const headers = signDelivery({
+    // Signed with the subscription's current secret: a roll takes effect on the very next attempt.
+    // A secret that cannot be opened (AEVS_SECRET_KEY missing or changed) is a failed attempt, so the
+    // schedule still runs out instead of retrying for ever.
+    let headers: ReturnType<typeof signDelivery> | undefined;
+    try {
+      headers = signDelivery({
         secret: openSecret(sub.secret, config.secretKey),
         id: d.id,
         timestamp: clock(),
         body: d.payload,
       });
+    } catch (e) {
+      failure = 'blocked';
+      error = `signing failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
+    }
+    if (!check.ok) {
+      failure = 'blocked';
+      error = check.reason;
+    } else if (headers) {
       try {
         const res = await request(check.url, {
           method: 'POST',
@@ -208,6 +217,7 @@ export class DeliveryWorker {
     const verdict = classifyAttempt(failure ? { error: failure } : { status });
     if (verdict === 'delivered') {
       await this.#record({
+        lease: d.locked_until,
         id: d.id,
         status: 'delivered',
         attempts,
@@ -219,6 +229,7 @@ export class DeliveryWorker {
     }
     const next = nextAttemptAt(attempts, clock(), config.webhookRetrySchedule);
     await this.#record({
+      lease: d.locked_until,
       id: d.id,
       status: next ? 'pending' : 'failed',
       attempts,

@@ -43,16 +43,16 @@ async function sameEntity(db: Db, event: Pick<ChangeEventRow, 'partition' | 'abn
 }
 
 /**
- * One delivery per subscription that watches the event's entity and chose its type, written in the
+ * One delivery per subscription (its id, the webhook-id, is returned) that watches the event's entity and chose its type, written in the
  * caller's transaction (the same one as the event), so an event is never recorded without its
  * deliveries. A subscription's repeated fan-out of one event inserts nothing.
  */
-export async function fanOut(db: Db, event: ChangeEventRow, onlyAccount?: string): Promise<number> {
+export async function fanOut(db: Db, event: ChangeEventRow, onlyAccount?: string): Promise<string[]> {
   const entity = await sameEntity(db, event);
   const subscriptions = (await subscriptionsWatching(db, event.partition, entity.all)).filter(
     (s) => !onlyAccount || s.account_id === onlyAccount,
   );
-  let written = 0;
+  const written: string[] = [];
   for (const sub of subscriptions) {
     if (!(JSON.parse(sub.events) as string[]).includes(event.type)) continue;
     const id = newId('evt');
@@ -73,7 +73,7 @@ export async function fanOut(db: Db, event: ChangeEventRow, onlyAccount?: string
         })),
       },
     };
-    written += await insertDelivery(db, {
+    const inserted = await insertDelivery(db, {
       id,
       account_id: sub.account_id,
       partition: event.partition,
@@ -91,6 +91,7 @@ export async function fanOut(db: Db, event: ChangeEventRow, onlyAccount?: string
       locked_until: null,
       last_error: null,
     });
+    if (inserted) written.push(id);
   }
   return written;
 }

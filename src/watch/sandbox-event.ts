@@ -64,10 +64,11 @@ export async function triggerSandboxEvent({
     await insertChangeEvent(tx, event);
     return fanOut(tx, event, ctx.caller.accountId);
   });
+  // The ids are the deliveries' own: each is the webhook-id of its webhook and the event_id polling shows.
   return {
-    event_id: event.id,
     type: event.type,
     entity: { abn: main.abn, acn: main.acn, name: main.name },
-    deliveries,
+    deliveries: deliveries.length,
+    event_ids: deliveries,
   };
 }

@@ -53,12 +53,17 @@ export const ListWatchQuery = z.object({
   cursor: z.string().optional().describe('`next_cursor` from the previous page.'),
 });
 
+// A zone is required (Z or ±hh:mm): a bare local time would be read in the server's time zone.
+const ISO_WITH_ZONE = /^(\d{4}-\d{2}-\d{2})T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})$/;
+const realDate = (day: string) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === day;
+};
+
 export const ChangesQuery = z.object({
-  since: z
-    .string({ error: 'since is required (an ISO-8601 timestamp)' })
-    .refine(
-      (v) => !Number.isNaN(Date.parse(v)) && /^\d{4}-\d{2}-\d{2}T/.test(v),
-      'since must be an ISO-8601 timestamp, e.g. 1970-01-01T00:00:00Z',
-    ),
+  since: z.string({ error: 'since is required (an ISO-8601 timestamp)' }).refine((v) => {
+    const m = ISO_WITH_ZONE.exec(v);
+    return m?.[1] !== undefined && realDate(m[1]) && !Number.isNaN(Date.parse(v));
+  }, 'since must be an ISO-8601 timestamp with a time zone, e.g. 1970-01-01T00:00:00Z'),
   limit: z.coerce.number().int().min(1, 'limit is 1 to 200').max(200, 'limit is 1 to 200').default(50),
 });

@@ -11,7 +11,7 @@ import {
   listSubscriptions,
   replaceEntities,
   type SubscriptionRow,
-  updateSubscription,
+  updateSubscriptionFields,
   type WatchedEntity,
 } from '../store/subscriptions.ts';
 import type { CreateWatchRequest, Subscription, UpdateWatchRequest } from './schemas.ts';
@@ -81,9 +81,17 @@ export async function createSubscription({ ctx, input }: { ctx: WatchCtx; input:
   return { subscription: present(row, entities), secret };
 }
 
+const scopeOf = (ctx: WatchCtx, id: string) => ({
+  id,
+  accountId: ctx.caller.accountId,
+  partition: ctx.caller.partition,
+});
+const notFound = (id: string) =>
+  new AppError('not_found', `No subscription ${id} for this account.`, { param: 'id' });
+
 async function requireSubscription(ctx: WatchCtx, id: string) {
   const row = await findSubscription(ctx.db, ctx.caller.accountId, ctx.caller.partition, id);
-  if (!row) throw new AppError('not_found', `No subscription ${id} for this account.`, { param: 'id' });
+  if (!row) throw notFound(id);
   return row;
 }
 
@@ -139,18 +147,18 @@ export async function updateWatch({
   const entities = input.entities ? parseEntities(input.entities) : undefined;
   if (input.webhook_url) await guardUrl(ctx, input.webhook_url);
   const now = ctx.clock().toISOString();
-  const next: SubscriptionRow = {
-    ...row,
-    events: input.events ? JSON.stringify([...new Set(input.events)]) : row.events,
-    webhook_url: input.webhook_url ?? row.webhook_url,
-    status: input.status ?? row.status,
-    updated_at: now,
-  };
   await ctx.db.transaction(async (tx) => {
-    await updateSubscription(tx, next);
+    const changed = await updateSubscriptionFields(tx, scopeOf(ctx, row.id), {
+      events: input.events ? JSON.stringify([...new Set(input.events)]) : undefined,
+      webhook_url: input.webhook_url,
+      status: input.status,
+      updated_at: now,
+    });
+    if (changed === 0) throw notFound(row.id);
     if (entities) await replaceEntities(tx, row.id, row.partition, entities);
-    if (input.status && input.status !== row.status)
+    if (input.status && input.status !== row.status) {
       await setPaused(tx, row.id, input.status === 'paused', storedTime(ctx.clock()));
+    }
   });
   return getSubscription({ ctx, input: { id: row.id } });
 }
@@ -159,7 +167,11 @@ export async function deleteWatch({ ctx, input }: { ctx: WatchCtx; input: { id: 
   const row = await requireSubscription(ctx, input.id);
   const now = ctx.clock().toISOString();
   await ctx.db.transaction(async (tx) => {
-    await updateSubscription(tx, { ...row, deleted_at: now, updated_at: now });
+    if (
+      (await updateSubscriptionFields(tx, scopeOf(ctx, row.id), { deleted_at: now, updated_at: now })) === 0
+    ) {
+      throw notFound(row.id);
+    }
     await tx.run('DELETE FROM subscription_entities WHERE subscription_id = ?', [row.id]);
     await stopDeliveries(tx, row.id, 'subscription deleted before delivery');
   });
@@ -170,10 +182,10 @@ export async function deleteWatch({ ctx, input }: { ctx: WatchCtx; input: { id: 
 export async function rollSecret({ ctx, input }: { ctx: WatchCtx; input: { id: string } }) {
   const row = await requireSubscription(ctx, input.id);
   const secret = generateSecret();
-  await updateSubscription(ctx.db, {
-    ...row,
+  const changed = await updateSubscriptionFields(ctx.db, scopeOf(ctx, row.id), {
     secret: sealSecret(secret, ctx.config.secretKey),
     updated_at: ctx.clock().toISOString(),
   });
+  if (changed === 0) throw notFound(row.id);
   return { secret };
 }

@@ -220,17 +220,19 @@ export const sandboxEventRoute = defineRoute({
     status: 201,
     description: 'The event and how many deliveries it queued.',
     schema: z.object({
-      event_id: z.string(),
       type: z.enum(EVENT_TYPES),
       entity: z.object({ abn: z.string().nullable(), acn: z.string().nullable(), name: z.string() }),
       deliveries: z.number().int(),
+      event_ids: z
+        .array(z.string())
+        .describe('One per delivery: its webhook-id, and the event_id polling shows.'),
     }),
     examples: {
       created: {
-        event_id: 'evt_7YhQ2mKd9LxR4pWn1TbVz3',
         type: 'name_change',
         entity: { abn: '44600110236', acn: '600110236', name: 'SANDBOX ACTIVE HOLDINGS PTY LTD' },
         deliveries: 1,
+        event_ids: ['evt_7YhQ2mKd9LxR4pWn1TbVz3'],
       },
     },
   },
