@@ -92,7 +92,8 @@ export async function checkWebhookUrl(
   if (addresses.length === 0) return { ok: false, reason: `webhook_url host ${host} could not be resolved` };
   for (const { address } of addresses) {
     const problem = addressProblem(address);
-    if (problem) return { ok: false, reason: `webhook_url resolves to ${problem}` };
+    // The resolved address is not named: it would let any key holder map internal DNS names.
+    if (problem) return { ok: false, reason: `webhook_url resolves to ${problem.replace(/ \(.*\)$/, '')}` };
   }
   return { ok: true, url };
 }

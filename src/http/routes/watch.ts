@@ -68,7 +68,7 @@ export const watchRoutes = [
         type: 'invalid_request',
         code: 'webhook_url',
         param: 'webhook_url',
-        message: 'webhook_url resolves to a private address (10.0.0.5)',
+        message: 'webhook_url resolves to a private address',
       },
     ],
     handler: async ({ ctx, caller, body }) => createSubscription({ ctx: { ...ctx, caller }, input: body }),
