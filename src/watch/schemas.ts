@@ -47,6 +47,10 @@ export const Subscription = z
   .meta({ id: 'Subscription' });
 export type Subscription = z.infer<typeof Subscription>;
 
+export const WatchSecret = z.string().describe('`whsec_` + base64 of 32 random bytes; shown only here.');
+export const CreateWatchResponse = z.object({ subscription: Subscription, secret: WatchSecret });
+export const WatchList = z.object({ data: z.array(Subscription), next_cursor: z.string().nullable() });
+
 export const WatchIdParams = z.object({ id: z.string().describe('The subscription id, `wsub_…`.') });
 export const ListWatchQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -5,11 +5,14 @@ import { triggerSandboxEvent } from '../../watch/sandbox-event.ts';
 import {
   ChangesQuery,
   CreateWatchRequest,
+  CreateWatchResponse,
   ListWatchQuery,
   MAX_ENTITIES,
   Subscription,
   UpdateWatchRequest,
   WatchIdParams,
+  WatchList,
+  WatchSecret,
 } from '../../watch/schemas.ts';
 import {
   createSubscription,
@@ -37,7 +40,6 @@ const notFound: ErrorCase = {
   param: 'id',
   message: 'No subscription wsub_… for this account.',
 };
-const Secret = z.string().describe('`whsec_` + base64 of 32 random bytes; shown only here.');
 
 export const watchRoutes = [
   defineRoute({
@@ -52,7 +54,7 @@ export const watchRoutes = [
     response: {
       status: 201,
       description: 'Created.',
-      schema: z.object({ subscription: Subscription, secret: Secret }),
+      schema: CreateWatchResponse,
       examples: { created: { subscription: example, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' } },
     },
     errors: [
@@ -84,7 +86,7 @@ export const watchRoutes = [
     response: {
       status: 200,
       description: 'Oldest first; pass `next_cursor` as `cursor` for the next page.',
-      schema: z.object({ data: z.array(Subscription), next_cursor: z.string().nullable() }),
+      schema: WatchList,
       examples: { list: { data: [example], next_cursor: null } },
     },
     handler: async ({ ctx, caller, query }) => listWatches({ ctx: { ...ctx, caller }, input: query }),
@@ -156,7 +158,7 @@ export const watchRoutes = [
     response: {
       status: 200,
       description: 'The new secret, shown once.',
-      schema: z.object({ secret: Secret }),
+      schema: z.object({ secret: WatchSecret }),
       examples: { rolled: { secret: 'whsec_9Hq2n4Ltm1Y0ZkP5xWc8RvBe6uAa3DsF' } },
     },
     errors: [notFound],
