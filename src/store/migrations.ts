@@ -182,6 +182,11 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX deliveries_by_acn ON deliveries (account_id, partition, entity_acn, created_at);
     `,
   },
+  {
+    id: 5,
+    name: 'deliveries by time: a new delivery is timed after the latest one',
+    sql: 'CREATE INDEX deliveries_by_time ON deliveries (created_at);',
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)
