@@ -1,9 +1,9 @@
-import { eventClock } from '../events/event-clock.ts';
 import { newId } from '../ids.ts';
 import type { ChangeEventRow } from '../store/change-events.ts';
 import type { Db } from '../store/db.ts';
 import { insertDelivery } from '../store/deliveries.ts';
 import { subscriptionsWatching } from '../store/subscriptions.ts';
+import { deliveryClock } from './delivery-clock.ts';
 
 /** The webhook body (decisions.md): also what polling returns as `payload`. */
 export type WebhookBody = {
@@ -45,18 +45,22 @@ async function sameEntity(db: Db, event: Pick<ChangeEventRow, 'partition' | 'abn
 /**
  * One delivery per subscription (its id, the webhook-id, is returned) that watches the event's entity and chose its type, written in the
  * caller's transaction (the same one as the event), so an event is never recorded without its
- * deliveries. A subscription's repeated fan-out of one event inserts nothing.
+ * deliveries, and it must be a transaction: the delivery times are serialised until it ends. A subscription's repeated fan-out of one event inserts nothing.
  */
 export async function fanOut(db: Db, event: ChangeEventRow, onlyAccount?: string): Promise<string[]> {
   const entity = await sameEntity(db, event);
   const subscriptions = (await subscriptionsWatching(db, event.partition, entity.all)).filter(
-    (s) => !onlyAccount || s.account_id === onlyAccount,
+    (s) =>
+      (!onlyAccount || s.account_id === onlyAccount) &&
+      (JSON.parse(s.events) as string[]).includes(event.type),
   );
   const written: string[] = [];
+  if (subscriptions.length === 0) return written;
+  // Polling pages by created_at: the times are chosen under the delivery writers' lock.
+  const nextTime = await deliveryClock(db);
   for (const sub of subscriptions) {
-    if (!(JSON.parse(sub.events) as string[]).includes(event.type)) continue;
     const id = newId('evt');
-    const createdAt = eventClock.next();
+    const createdAt = nextTime();
     const body: WebhookBody = {
       id,
       type: event.type,
