@@ -1,21 +1,20 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Dispatcher } from 'undici';
-import { request } from 'undici';
 import type { Config } from '../config.ts';
 import { storedTime } from '../events/event-clock.ts';
 import type { Db } from '../store/db.ts';
 import type { DeliveryRow } from '../store/deliveries.ts';
 import { claimDue, countDue, recordAttempt } from '../store/delivery-queue.ts';
 import { type SubscriptionRow, subscriptionsById } from '../store/subscriptions.ts';
-import { type AttemptFailure, classifyAttempt, nextAttemptAt } from './retry-policy.ts';
+import { classifyAttempt, nextAttemptAt } from './retry-policy.ts';
 import { openSecret } from './secrets.ts';
+import { type AttemptResult, sendAttempt } from './send-attempt.ts';
 import { signDelivery } from './signing.ts';
-import { BlockedAddressError, checkWebhookUrl, guardedDispatcher } from './ssrf-guard.ts';
+import { checkWebhookUrl, guardedDispatcher, type Lookup } from './ssrf-guard.ts';
 
 const stamp = storedTime;
 /** "Due by now": the end of the current millisecond, since stored times carry microseconds. */
 const dueBy = (d: Date) => `${d.toISOString().slice(0, 23)}999Z`;
-const RESPONSE_BYTES = 64 * 1024;
 
 export type WorkerOptions = {
   db: Db;
@@ -27,6 +26,8 @@ export type WorkerOptions = {
   /** Attempts in flight at once, across all endpoints: one slow endpoint holds one slot, not the queue. */
   concurrency?: number;
   userAgent?: string;
+  /** The resolver for the SSRF check (tests inject one); the system's by default. */
+  lookup?: Lookup;
 };
 
 /**
@@ -37,7 +38,7 @@ export type WorkerOptions = {
  * deliveries of a previous process resume when their leases end.
  */
 export class DeliveryWorker {
-  readonly #o: Required<Omit<WorkerOptions, 'clock'>> & { clock: () => Date };
+  readonly #o: Required<Omit<WorkerOptions, 'clock' | 'lookup'>> & { clock: () => Date; lookup?: Lookup };
   readonly #dispatcher: Dispatcher;
   #timer: NodeJS.Timeout | undefined;
   #inFlight = new Set<Promise<void>>();
@@ -53,7 +54,10 @@ export class DeliveryWorker {
       clock: () => new Date(),
       ...options,
     };
-    this.#dispatcher = guardedDispatcher({ allowPrivate: options.config.allowPrivateWebhooks });
+    this.#dispatcher = guardedDispatcher({
+      allowPrivate: options.config.allowPrivateWebhooks,
+      ...(options.lookup ? { lookup: options.lookup } : {}),
+    });
   }
 
   start(): void {
@@ -174,14 +178,11 @@ export class DeliveryWorker {
       return;
     }
     const attempts = Number(d.attempts) + 1;
-    let status: number | undefined;
-    let failure: AttemptFailure | undefined;
-    let error: string | null = null;
-    const check = await checkWebhookUrl(sub.webhook_url, { allowPrivate: config.allowPrivateWebhooks });
     // Signed with the subscription's current secret: a roll takes effect on the very next attempt.
     // A secret that cannot be opened (AEVS_SECRET_KEY missing or changed) is a failed attempt, so the
     // schedule still runs out instead of retrying for ever.
     let headers: ReturnType<typeof signDelivery> | undefined;
+    let result: AttemptResult | undefined;
     try {
       headers = signDelivery({
         secret: openSecret(sub.secret, config.secretKey),
@@ -190,30 +191,25 @@ export class DeliveryWorker {
         body: d.payload,
       });
     } catch (e) {
-      failure = 'blocked';
-      error = `signing failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
+      result = {
+        failure: 'blocked',
+        error: `signing failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300),
+      };
     }
-    if (!check.ok) {
-      failure = 'blocked';
-      error = check.reason;
-    } else if (headers) {
-      try {
-        const res = await request(check.url, {
-          method: 'POST',
-          body: d.payload,
-          headers: { ...headers, 'content-type': 'application/json', 'user-agent': this.#o.userAgent },
-          dispatcher: this.#dispatcher,
-          headersTimeout: config.webhookTimeoutMs,
-          bodyTimeout: config.webhookTimeoutMs,
-          signal: AbortSignal.timeout(config.webhookTimeoutMs),
-        });
-        status = res.statusCode;
-        await readSome(res.body);
-      } catch (e) {
-        failure = e instanceof BlockedAddressError ? 'blocked' : isTimeout(e) ? 'timeout' : 'connection';
-        error = e instanceof Error ? `${failure}: ${e.message}`.slice(0, 300) : failure;
-      }
+    if (headers) {
+      result = await sendAttempt({
+        check: () =>
+          checkWebhookUrl(sub.webhook_url, {
+            allowPrivate: config.allowPrivateWebhooks,
+            lookup: this.#o.lookup,
+          }),
+        body: d.payload,
+        headers: { ...headers, 'content-type': 'application/json', 'user-agent': this.#o.userAgent },
+        dispatcher: this.#dispatcher,
+        timeoutMs: config.webhookTimeoutMs,
+      });
     }
+    const { status, failure, error } = result ?? { error: null };
     const verdict = classifyAttempt(failure ? { error: failure } : { status });
     if (verdict === 'delivered') {
       await this.#record({
@@ -247,19 +243,3 @@ const outcome = (d: DeliveryRow) => ({
   attempts: Number(d.attempts),
   response_code: d.response_code,
 });
-
-const isTimeout = (e: unknown) =>
-  e instanceof Error &&
-  (e.name === 'TimeoutError' ||
-    e.name === 'AbortError' ||
-    /timeout/i.test((e as { code?: string }).code ?? ''));
-
-/** Reads at most 64 KB of the receiver's answer, then lets the rest go. */
-async function readSome(body: AsyncIterable<Buffer> & { destroy?: () => void }) {
-  let bytes = 0;
-  for await (const chunk of body) {
-    bytes += chunk.length;
-    if (bytes > RESPONSE_BYTES) break;
-  }
-  body.destroy?.();
-}
