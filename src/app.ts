@@ -11,7 +11,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { UsageMeter } from './accounts/usage-meter.ts';
 import type { Config } from './config.ts';
 import type { Caller, Ctx } from './ctx.ts';
-import { AppError } from './errors.ts';
+import { AppError, invalidInput } from './errors.ts';
 import { Authenticator, redactUrl, refuseKeyInUrl } from './http/authenticate.ts';
 import { renderDocsPage } from './http/docs-page.ts';
 import { frameworkErrorHandler, handleError, notFoundHandler } from './http/error-handler.ts';
@@ -46,22 +46,6 @@ declare module 'fastify' {
 }
 
 const BODY_LIMIT = 1024 * 1024;
-
-/** Turns a zod failure into our envelope, naming the first offending field. */
-function invalid(error: z.ZodError, where: string): AppError {
-  const issue = error.issues[0];
-  const param = issue?.path.length ? issue.path.join('.') : undefined;
-  // The field is named once: a message that already starts with it is kept as it is.
-  const prefix = param && !issue?.message.startsWith(param) ? `${param}: ` : '';
-  const message = issue ? `${prefix}${issue.message}` : `Invalid ${where}.`;
-  // A schema can name a stable code for its own rule (`identifier_and_name`); the rest are `invalid_<where>`.
-  const custom =
-    issue && 'params' in issue ? (issue.params as { code?: string } | undefined)?.code : undefined;
-  return new AppError('invalid_request', message, {
-    code: custom ?? `invalid_${where}`,
-    ...(param ? { param } : {}),
-  });
-}
 
 export const apiVersion = packageJson.version;
 
@@ -138,7 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler(notFoundHandler(ROUTES));
 
   // Admits an authenticated caller: rate limit, then usage. Returns the refusal, if any.
-  const admit = (caller: Caller, request: FastifyRequest, reply: FastifyReply): AppError | undefined => {
+  const admit = (
+    caller: Caller,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    metered: boolean,
+  ): AppError | undefined => {
     request.caller = caller;
     const decision = limiter.take(caller.accountId);
     reply.headers({
@@ -153,23 +142,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         `Too many requests for this account: the limit is ${decision.limit} a minute. Retry after ${decision.retryAfter} s.`,
       );
     }
-    meter.record(caller, clock());
+    if (metered) meter.record(caller, clock());
     return undefined;
   };
   // Callback-style hooks: a cached key is admitted without a promise on the request path.
-  const authenticate: onRequestHookHandler = (request, reply, done) => {
-    let caller: Caller | Promise<Caller>;
-    try {
-      caller = authenticator.authenticate(request.headers.authorization);
-    } catch (error) {
-      return done(error as Error);
-    }
-    if (caller instanceof Promise) {
-      caller.then((c) => done(admit(c, request, reply)), done);
-    } else {
-      done(admit(caller, request, reply));
-    }
-  };
+  const authenticateWith =
+    (metered: boolean): onRequestHookHandler =>
+    (request, reply, done) => {
+      let caller: Caller | Promise<Caller>;
+      try {
+        caller = authenticator.authenticate(request.headers.authorization);
+      } catch (error) {
+        return done(error as Error);
+      }
+      if (caller instanceof Promise) {
+        caller.then((c) => done(admit(c, request, reply, metered)), done);
+      } else {
+        done(admit(caller, request, reply, metered));
+      }
+    };
+  const authenticate = { metered: authenticateWith(true), unmetered: authenticateWith(false) };
 
   for (const route of [...ROUTES, ...(deps.extraRoutes ?? [])])
     registerRoute(app, route, { deps, clock, services, authenticate });
@@ -183,18 +175,20 @@ function registerRoute(
     deps: AppDeps;
     clock: () => Date;
     services: Services;
-    authenticate: onRequestHookHandler;
+    authenticate: { metered: onRequestHookHandler; unmetered: onRequestHookHandler };
   },
 ) {
   app.route({
     method: route.method,
     url: fastifyPath(route.path),
-    ...(route.auth ? { onRequest: env.authenticate } : {}),
+    ...(route.auth
+      ? { onRequest: route.metered === false ? env.authenticate.unmetered : env.authenticate.metered }
+      : {}),
     handler: async (request, reply) => {
       const parse = (schema: z.ZodType | undefined, value: unknown, where: string) => {
         if (!schema) return undefined;
         const result = schema.safeParse(value ?? (where === 'body' ? undefined : {}));
-        if (!result.success) throw invalid(result.error, where);
+        if (!result.success) throw invalidInput(result.error, where);
         return result.data;
       };
       const ctx: Ctx = { db: env.deps.db, clock: env.clock, log: request.log, config: env.deps.config };

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 /**
  * The closed set of error types (decisions.md, error envelope). Each maps to one HTTP status here,
  * and only here; `code` and `param` refine it.
@@ -52,4 +53,20 @@ export class AppError extends Error {
       },
     };
   }
+}
+
+/** Turns a zod failure into our envelope, naming the first offending field. */
+export function invalidInput(error: z.ZodError, where: string): AppError {
+  const issue = error.issues[0];
+  const param = issue?.path.length ? issue.path.join('.') : undefined;
+  // The field is named once: a message that already starts with it is kept as it is.
+  const prefix = param && !issue?.message.startsWith(param) ? `${param}: ` : '';
+  const message = issue ? `${prefix}${issue.message}` : `Invalid ${where}.`;
+  // A schema can name a stable code for its own rule (`identifier_and_name`); the rest are `invalid_<where>`.
+  const custom =
+    issue && 'params' in issue ? (issue.params as { code?: string } | undefined)?.code : undefined;
+  return new AppError('invalid_request', message, {
+    code: custom ?? `invalid_${where}`,
+    ...(param ? { param } : {}),
+  });
 }

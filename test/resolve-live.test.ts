@@ -1,57 +1,24 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import type { Candidate } from '../src/resolve/schemas.ts';
+import { startAbrFake } from './helpers/abr-fake.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
-
-// The ABR web services answer in their real XML (registers.md §1.2): the ATO's record verbatim, the
-// exception answer for an unknown ABN, and for one ABN a 500, as an outage looks.
-const ATO_ENTITY = `<businessEntity201408>
-      <recordLastUpdatedDate>2009-06-17</recordLastUpdatedDate>
-      <ABN><identifierValue>51824753556</identifierValue><isCurrentIndicator>Y</isCurrentIndicator><replacedFrom>0001-01-01</replacedFrom></ABN>
-      <entityStatus><entityStatusCode>Active</entityStatusCode><effectiveFrom>1999-11-01</effectiveFrom><effectiveTo>0001-01-01</effectiveTo></entityStatus>
-      <ASICNumber></ASICNumber>
-      <entityType><entityTypeCode>CGE</entityTypeCode><entityDescription>Commonwealth Government Entity</entityDescription></entityType>
-      <goodsAndServicesTax><effectiveFrom>2000-07-01</effectiveFrom><effectiveTo>0001-01-01</effectiveTo></goodsAndServicesTax>
-      <mainName><organisationName>AUSTRALIAN TAXATION OFFICE</organisationName><effectiveFrom>1999-11-01</effectiveFrom></mainName>
-      <mainBusinessPhysicalAddress><stateCode>NSW</stateCode><postcode>2640</postcode><effectiveFrom>2009-06-16</effectiveFrom><effectiveTo>0001-01-01</effectiveTo></mainBusinessPhysicalAddress>
-    </businessEntity201408>`;
-const wrap = (inner: string) => `<?xml version="1.0" encoding="utf-8"?>
-<ABRPayloadSearchResults xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://abr.business.gov.au/ABRXMLSearch/">
-  <response><usageStatement>…</usageStatement><dateRegisterLastUpdated>2026-11-20</dateRegisterLastUpdated><dateTimeRetrieved>2026-11-21T09:00:00.0000000+11:00</dateTimeRetrieved>${inner}</response>
-</ABRPayloadSearchResults>`;
 
 describe('resolve with live keys and the ABR web services (AEVS_ABR_GUID)', () => {
   let t: TestApp;
   let account: TestAccount;
-  let requests = 0;
-  const server = createServer((req, res) => {
-    requests++;
-    const url = new URL(req.url ?? '/', 'http://x');
-    const abn = url.searchParams.get('searchString');
-    if (abn === '51824753556') res.writeHead(200, { 'content-type': 'text/xml' }).end(wrap(ATO_ENTITY));
-    else if (abn === '49004028077') res.writeHead(500).end('Server Error');
-    else
-      res
-        .writeHead(200, { 'content-type': 'text/xml' })
-        .end(
-          wrap(
-            '<exception><exceptionDescription>No records found</exceptionDescription><exceptionCode>SEARCH</exceptionCode></exception>',
-          ),
-        );
-  });
+  let abr: Awaited<ReturnType<typeof startAbrFake>>;
   before(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    abr = await startAbrFake();
     t = await startTestApp({
       env: { AEVS_ABR_GUID: '11111111-2222-3333-4444-555555555555' },
-      deps: { abrBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}` },
+      deps: { abrBaseUrl: abr.url },
     });
     account = await t.newAccount();
   });
   after(async () => {
     await t.close();
-    server.close();
+    await abr.close();
   });
 
   const resolve = (abn: string) =>
@@ -78,11 +45,11 @@ describe('resolve with live keys and the ABR web services (AEVS_ABR_GUID)', () =
   });
 
   it('turns an ABR outage into 502 upstream_unavailable after bounded retries, without the GUID', async () => {
-    const before = requests;
+    const before = abr.requests();
     const res = await resolve('49004028077');
     assert.equal(res.statusCode, 502);
     assert.equal(res.json().error.type, 'upstream_unavailable');
     assert.ok(!res.body.includes('11111111-2222'), 'the GUID is not in the answer');
-    assert.equal(requests - before, 3, 'one attempt and two retries');
+    assert.equal(abr.requests() - before, 3, 'one attempt and two retries');
   });
 });

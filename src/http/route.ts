@@ -49,6 +49,8 @@ export type RouteSpec<
   description?: string;
   tag: string;
   auth: A;
+  /** A live key's request counts against the monthly allowance; false when the handler counts itself. */
+  metered?: boolean;
   params?: P;
   query?: Q;
   body?: B;

@@ -1,5 +1,6 @@
 import type { RouteSpec } from '../route.ts';
 import { healthRoute, readyRoute } from './health.ts';
+import { mcpRoute } from './mcp.ts';
 import { referenceRoutes } from './reference.ts';
 import { resolveRoute, screenRoute } from './resolve.ts';
 import { scenariosRoute, sourcesRoute } from './sources.ts';
@@ -17,6 +18,7 @@ export const ROUTES: readonly RouteSpec[] = [
   scenariosRoute,
   sandboxEventRoute,
   usageRoute,
+  mcpRoute,
   healthRoute,
   readyRoute,
   ...referenceRoutes,
