@@ -62,6 +62,13 @@ export class PostgresDb implements Db {
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const client = await this.#pool.connect();
+    // A connection that dies while checked out (the server restarting) fails the waiting query; its
+    // 'error' event must not go unheard, or it would be thrown process-wide. A broken client leaves the pool.
+    let broken: Error | undefined;
+    const onError = (error: Error) => {
+      broken = error;
+    };
+    client.on('error', onError);
     const tx: Db = { ...queries(client), transaction: (inner) => inner(tx), close: async () => undefined };
     try {
       await client.query('BEGIN');
@@ -72,7 +79,8 @@ export class PostgresDb implements Db {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     } finally {
-      client.release();
+      client.off('error', onError);
+      client.release(broken);
     }
   }
 
