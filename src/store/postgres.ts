@@ -61,14 +61,23 @@ export class PostgresDb implements Db {
   }
 
   async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-    const client = await this.#pool.connect();
     // A connection that dies while checked out (the server restarting) fails the waiting query; its
-    // 'error' event must not go unheard, or it would be thrown process-wide. A broken client leaves the pool.
+    // 'error' event must not go unheard, or it would be thrown process-wide. The listener goes on in
+    // the pool's callback, before the rest of the server's answer is read (a new connection's
+    // termination can come in the same packet as its readiness). A broken client leaves the pool.
     let broken: Error | undefined;
     const onError = (error: Error) => {
       broken = error;
     };
-    client.on('error', onError);
+    const client = await new Promise<pg.PoolClient>((resolve, reject) => {
+      this.#pool.connect((error, checkedOut) => {
+        if (error || !checkedOut) reject(error ?? new Error('no connection'));
+        else {
+          checkedOut.on('error', onError);
+          resolve(checkedOut);
+        }
+      });
+    });
     const tx: Db = { ...queries(client), transaction: (inner) => inner(tx), close: async () => undefined };
     try {
       await client.query('BEGIN');
