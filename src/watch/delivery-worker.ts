@@ -15,6 +15,8 @@ import { checkWebhookUrl, guardedDispatcher, type Lookup } from './ssrf-guard.ts
 const stamp = storedTime;
 /** "Due by now": the end of the current millisecond, since stored times carry microseconds. */
 const dueBy = (d: Date) => `${d.toISOString().slice(0, 23)}999Z`;
+/** How long a claim outlives its attempt's timeout: time to store the outcome. */
+const LEASE_MARGIN_MS = 5_000;
 
 export type WorkerOptions = {
   db: Db;
@@ -98,7 +100,7 @@ export class DeliveryWorker {
       if (free <= 0) return;
       const now = this.#o.clock();
       // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
-      const lease = new Date(now.getTime() + this.#o.config.webhookTimeoutMs + 5_000);
+      const lease = new Date(now.getTime() + this.#o.config.webhookTimeoutMs + LEASE_MARGIN_MS);
       const claimed = await claimDue(this.#o.db, dueBy(now), stamp(lease), free);
       const subscriptions = await subscriptionsById(this.#o.db, [
         ...new Set(claimed.map((d) => d.subscription_id)),
@@ -146,15 +148,29 @@ export class DeliveryWorker {
     });
   }
 
+  /**
+   * A store that is briefly away (restarting, a dropped connection) does not lose the outcome: the
+   * write is retried, backing off, for as long as the attempts' leases last. Only after that is it
+   * given up, and the deliveries go out again once their leases end (receivers dedupe by webhook-id).
+   */
   async #flush(): Promise<void> {
     const batch = this.#outcomes.splice(0);
-    try {
-      await this.#o.db.transaction(async (tx) => {
-        for (const { outcome } of batch) await recordAttempt(tx, outcome);
-      });
-      for (const b of batch) b.resolve();
-    } catch (error) {
-      for (const b of batch) b.reject(error);
+    const giveUpAt = Date.now() + this.#o.config.webhookTimeoutMs + LEASE_MARGIN_MS;
+    for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
+      try {
+        await this.#o.db.transaction(async (tx) => {
+          for (const { outcome } of batch) await recordAttempt(tx, outcome);
+        });
+        for (const b of batch) b.resolve();
+        return;
+      } catch (error) {
+        if (Date.now() + wait >= giveUpAt) {
+          for (const b of batch) b.reject(error);
+          return;
+        }
+        this.#o.log.warn({ err: error }, 'webhook outcomes could not be stored yet; retrying');
+        await new Promise((r) => setTimeout(r, wait));
+      }
     }
   }
 
