@@ -5,6 +5,7 @@ import {
   ListToolsRequestSchema,
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import packageJson from '../../package.json' with { type: 'json' };
 import type { CallerCtx } from '../ctx.ts';
 import { invalidInput } from '../errors.ts';
@@ -15,6 +16,8 @@ import { TOOLS } from './tools/index.ts';
 
 const TOOL_LIST = TOOLS.map(listing);
 const BY_NAME = new Map(TOOLS.map((tool) => [tool.name, tool]));
+// One JSON Schema validator for every request: building one per server costs more than the tool call.
+const VALIDATOR = new AjvJsonSchemaValidator();
 
 const INSTRUCTIONS =
   'aevs answers who an Australian business really is. Start with resolve_entity (ABN, ACN or name); a name match is advisory until confirmed by ABN or ACN. screen_entity answers review, no_match or unavailable per list and never clears anyone. validate_abn and validate_acn check a number offline. watch_entity and list_watches manage change notifications by webhook.';
@@ -34,7 +37,11 @@ export type McpRequestContext = {
 export function createMcpServer({ ctx, services, requestId, onToolCall }: McpRequestContext): Server {
   const server = new Server(
     { name: 'aevs', title: 'Australian Entity Verification Service', version: packageJson.version },
-    { capabilities: { tools: { listChanged: false } }, instructions: INSTRUCTIONS },
+    {
+      capabilities: { tools: { listChanged: false } },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: VALIDATOR,
+    },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOL_LIST }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {

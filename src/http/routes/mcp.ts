@@ -90,10 +90,8 @@ export const mcpRoute = defineRoute({
       enableJsonResponse: true,
     });
     const raw = handOver(reply);
-    raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
+    // Nothing is closed afterwards: in JSON response mode the transport holds nothing once it has
+    // answered, and closing would only build a "connection closed" error for every request.
     try {
       await server.connect(transport);
       await transport.handleRequest(request.raw, raw, body);
