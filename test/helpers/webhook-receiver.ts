@@ -6,6 +6,8 @@ export type VerifyingReceiver = {
   url: string;
   /** Requests per webhook-id, counting only those whose signature verified. */
   received: Map<string, number>;
+  /** Verified requests per user-agent (which sender sent them). */
+  agents: Map<string, number>;
   /** Requests whose signature did not verify (answered 400). */
   rejected: () => number;
   /** The secret signatures are verified with (set once the subscription exists). */
@@ -24,6 +26,7 @@ export async function verifyingReceiver({
   delayMs?: number;
 } = {}): Promise<VerifyingReceiver> {
   const received = new Map<string, number>();
+  const agents = new Map<string, number>();
   let rejected = 0;
   let secret = '';
   const server = createServer((req, res) => {
@@ -42,6 +45,8 @@ export async function verifyingReceiver({
       }
       setTimeout(() => {
         received.set(id, (received.get(id) ?? 0) + 1);
+        const agent = req.headers['user-agent'] ?? '';
+        agents.set(agent, (agents.get(agent) ?? 0) + 1);
         res.writeHead(200).end();
       }, delayMs);
     });
@@ -51,6 +56,7 @@ export async function verifyingReceiver({
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     received,
+    agents,
     rejected: () => rejected,
     setSecret: (s) => {
       secret = s;
