@@ -9,6 +9,7 @@ import { createAccount } from '../src/accounts/create-account.ts';
 import { createKey } from '../src/accounts/keys.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { requestLogger } from '../src/http/request-log.ts';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { createLogger } from '../src/logger.ts';
 import { openStore } from '../src/store/open-store.ts';
@@ -28,17 +29,16 @@ if (kind === 'bare' || kind === 'bare-logged') {
         minLength: 4096,
       }),
     );
+    const logRequest = requestLogger(log);
     app.addHook('onResponse', (request, reply, done) => {
-      log.info(
-        {
-          request_id: request.id,
-          method: request.method,
-          url: request.url,
-          status: reply.statusCode,
-          ms: reply.elapsedTime,
-        },
-        'request',
-      );
+      logRequest({
+        requestId: request.id,
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+        accountId: undefined,
+      });
       done();
     });
   }

@@ -12,11 +12,12 @@ import { UsageMeter } from './accounts/usage-meter.ts';
 import type { Config } from './config.ts';
 import type { Caller, Ctx } from './ctx.ts';
 import { AppError, invalidInput } from './errors.ts';
-import { Authenticator, redactUrl, refuseKeyInUrl } from './http/authenticate.ts';
+import { Authenticator, refuseKeyInUrl } from './http/authenticate.ts';
 import { renderDocsPage } from './http/docs-page.ts';
 import { frameworkErrorHandler, handleError, notFoundHandler } from './http/error-handler.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { RateLimiter } from './http/rate-limit.ts';
+import { requestLogger } from './http/request-log.ts';
 import { fastifyPath, type RouteSpec, type Services } from './http/route.ts';
 import { type ReadinessCheck, storeCheck } from './http/routes/health.ts';
 import { ROUTES } from './http/routes/index.ts';
@@ -100,18 +101,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     done();
   });
+  const logRequest = requestLogger(deps.log);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        request_id: request.id,
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        account_id: request.caller?.accountId,
-      },
-      'request',
-    );
+    logRequest({
+      requestId: request.id,
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      accountId: request.caller?.accountId,
+    });
     done();
   });
   // preClose runs before any onClose hook, so the store (closed on close by the server) is still open.
