@@ -83,7 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     abr: deps.config.abrGuid
       ? createAbrClient({
           guid: deps.config.abrGuid,
-          ...(deps.abrBaseUrl ? { baseUrl: deps.abrBaseUrl } : {}),
+          ...((deps.abrBaseUrl ?? deps.config.abrBaseUrl)
+            ? { baseUrl: deps.abrBaseUrl ?? deps.config.abrBaseUrl }
+            : {}),
         })
       : undefined,
     readiness: [storeCheck(deps.db), ...(deps.readiness ?? [])],

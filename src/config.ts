@@ -46,6 +46,11 @@ const Env = z.object({
   AEVS_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
   AEVS_ALLOW_PRIVATE_WEBHOOKS: flag,
   AEVS_ABR_GUID: z.string().optional(),
+  AEVS_ABR_BASE_URL: z
+    .string()
+    .url('must be an absolute URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   AEVS_SECRET_KEY: secretKey,
   AEVS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -61,6 +66,8 @@ export type Config = {
   webhookTimeoutMs: number;
   allowPrivateWebhooks: boolean;
   abrGuid: string | undefined;
+  /** The ABR web services' address; unset means the ABR's own. */
+  abrBaseUrl: string | undefined;
   secretKey: Buffer | undefined;
   logLevel: z.infer<typeof Env>['AEVS_LOG_LEVEL'];
 };
@@ -88,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookTimeoutMs: e.AEVS_WEBHOOK_TIMEOUT_MS,
     allowPrivateWebhooks: e.AEVS_ALLOW_PRIVATE_WEBHOOKS,
     abrGuid: e.AEVS_ABR_GUID || undefined,
+    abrBaseUrl: e.AEVS_ABR_BASE_URL,
     secretKey: e.AEVS_SECRET_KEY,
     logLevel: e.AEVS_LOG_LEVEL,
   };

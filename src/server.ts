@@ -4,6 +4,8 @@ import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { loadSandbox } from './ingest/load-sandbox.ts';
 import { createLogger } from './logger.ts';
+import { DailyReread } from './refresh/daily-reread.ts';
+import { createAbrClient } from './registers/abr-web/client.ts';
 import { openStore } from './store/open-store.ts';
 import { DeliveryWorker } from './watch/delivery-worker.ts';
 
@@ -28,7 +30,19 @@ export async function startServer(
     readiness: [{ name: 'sandbox', check: async () => sandboxLoaded }],
   });
   const worker = new DeliveryWorker({ db, log, config, clock });
+  // With a GUID, watched ABNs are re-read from the ABR daily, between weekly bulk extracts.
+  const reread = config.abrGuid
+    ? new DailyReread({
+        ctx: { db, clock },
+        abr: createAbrClient({
+          guid: config.abrGuid,
+          ...(config.abrBaseUrl ? { baseUrl: config.abrBaseUrl } : {}),
+        }),
+        log,
+      })
+    : undefined;
   app.addHook('onClose', async () => {
+    await reread?.stop();
     await worker.stop();
     await db.close();
   });
@@ -54,6 +68,7 @@ export async function startServer(
   }
   log.info({ url: base, engine: db.engine }, 'aevs listening');
   worker.start();
+  reread?.start();
   // The sandbox loads after the server listens: /healthz answers at once, /readyz once it is in.
   loadSandbox({ ctx: { db, clock } }).then(
     (loaded) => {

@@ -9,6 +9,7 @@ import { startServer } from '../server.ts';
 import { findAccount } from '../store/accounts.ts';
 import { type Command, clock, type Io, str, UsageError, withStore } from './command.ts';
 import { ingestCommand, sourcesCommand } from './ingest-commands.ts';
+import { rereadCommand } from './reread-command.ts';
 
 export type { Io };
 
@@ -113,6 +114,7 @@ const COMMANDS: Record<string, Command> = {
   },
   ingest: ingestCommand,
   sources: sourcesCommand,
+  reread: rereadCommand,
   usage: {
     usage:
       'aevs usage --account ACCOUNT_ID [--json]\n\nLive-key requests this calendar month (UTC) against the allowance (AEVS_MONTHLY_ALLOWANCE).\nA running server writes its counts every 5 seconds.',
@@ -153,6 +155,7 @@ Commands:
   usage --account ID                          live requests this month against the allowance
   ingest DATASET FILE|FOLDER|ZIP|URL...       load a register snapshot (--partition live|sandbox)
   sources                                     the registers, loaded or not (--partition, --json)
+  reread [--date YYYY-MM-DD]                  re-read watched ABNs the ABR reports as changed
 
 Every command takes --help. Configuration comes from the environment (see README.md):
 AEVS_DATA_DIR (default ./data) or AEVS_DATABASE_URL selects the store.

@@ -1,0 +1,275 @@
+import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import pino from 'pino';
+import { ingest } from '../src/ingest/ingest.ts';
+import { resolveInputs } from '../src/ingest/inputs.ts';
+import { SANDBOX_DIR, sandboxFiles } from '../src/ingest/load-sandbox.ts';
+import { DailyReread, dueDates } from '../src/refresh/daily-reread.ts';
+import { rereadWatched } from '../src/refresh/reread-watched.ts';
+import { createAbrClient } from '../src/registers/abr-web/client.ts';
+import { ADAPTERS } from '../src/registers/index.ts';
+import { wrap } from './helpers/abr-fake.ts';
+import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
+import { runAevs } from './helpers/process.ts';
+import { storeEnv, type TestStoreSettings, testStoreSettings } from './helpers/store.ts';
+
+const ACTIVE = '44600110236'; // watched by ABN: renamed and its GST ended
+const HOME_LOANS = '46600221663'; // watched by ACN 600221663: its ABN cancelled
+const UNWATCHED = '53600211532';
+const DAY = '2026-11-20';
+
+/** SearchByABNv202001 answers in the real XML (registers.md §1.2). */
+const entity = (o: {
+  abn: string;
+  acn: string;
+  name: string;
+  status: string;
+  gstTo: string;
+  state: string;
+  postcode: string;
+}) =>
+  `<businessEntity202001>
+      <recordLastUpdatedDate>${DAY}</recordLastUpdatedDate>
+      <ABN><identifierValue>${o.abn}</identifierValue><isCurrentIndicator>Y</isCurrentIndicator><replacedFrom>0001-01-01</replacedFrom></ABN>
+      <entityStatus><entityStatusCode>${o.status}</entityStatusCode><effectiveFrom>2014-07-02</effectiveFrom><effectiveTo>0001-01-01</effectiveTo></entityStatus>
+      <ASICNumber>${o.acn}</ASICNumber>
+      <entityType><entityTypeCode>PRV</entityTypeCode><entityDescription>Australian Private Company</entityDescription></entityType>
+      <goodsAndServicesTax><effectiveFrom>2014-07-02</effectiveFrom><effectiveTo>${o.gstTo}</effectiveTo></goodsAndServicesTax>
+      <mainName><organisationName>${o.name}</organisationName><effectiveFrom>2014-07-02</effectiveFrom></mainName>
+      <mainBusinessPhysicalAddress><stateCode>${o.state}</stateCode><postcode>${o.postcode}</postcode><effectiveFrom>2014-07-02</effectiveFrom><effectiveTo>0001-01-01</effectiveTo></mainBusinessPhysicalAddress>
+    </businessEntity202001>`;
+
+const ANSWERS: Record<string, string> = {
+  [ACTIVE]: entity({
+    abn: ACTIVE,
+    acn: '600110236',
+    name: 'SANDBOX RENAMED HOLDINGS PTY LTD',
+    status: 'Active',
+    gstTo: '2026-11-19',
+    state: 'NSW',
+    postcode: '2000',
+  }),
+  [HOME_LOANS]: entity({
+    abn: HOME_LOANS,
+    acn: '600221663',
+    name: 'SANDBOX HOME LOANS PTY LTD',
+    status: 'Cancelled',
+    gstTo: '0001-01-01',
+    state: 'VIC',
+    postcode: '3000',
+  }),
+};
+const NOT_FOUND =
+  '<exception><exceptionDescription>No records found</exceptionDescription><exceptionCode>SEARCH</exceptionCode></exception>';
+
+/** A loopback ABR: the update list for DAY, 500 for the outage day, entity answers by ABN; it counts lookups. */
+async function fakeAbr() {
+  const lookups: string[] = [];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const xml = (inner: string) => res.writeHead(200, { 'content-type': 'text/xml' }).end(wrap(inner));
+    if (url.pathname.endsWith('/SearchByUpdateEvent')) {
+      const day = url.searchParams.get('updatedate');
+      if (day === '2026-11-13') res.writeHead(500).end('Server Error');
+      else if (day !== DAY) xml(NOT_FOUND);
+      else
+        xml(
+          `<abnList>${[ACTIVE, HOME_LOANS, UNWATCHED, '51824753556'].map((a) => `<abn>${a}</abn>`).join('')}</abnList>`,
+        );
+      return;
+    }
+    const abn = url.searchParams.get('searchString') ?? '';
+    lookups.push(abn);
+    xml(ANSWERS[abn] ?? NOT_FOUND);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    lookups,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe('daily re-read of watched ABNs from the ABR', () => {
+  let t: TestApp;
+  let account: TestAccount;
+  let abr: Awaited<ReturnType<typeof fakeAbr>>;
+  let client: ReturnType<typeof createAbrClient>;
+  const clock = () => new Date('2026-11-23T00:00:00Z'); // 11:00 in Sydney: the 22nd is the last complete day
+
+  before(async () => {
+    abr = await fakeAbr();
+    client = createAbrClient({ guid: 'g', baseUrl: abr.url, retries: 0, cacheTtlMs: 0 });
+    t = await startTestApp({ env: { AEVS_ALLOW_PRIVATE_WEBHOOKS: '1' } });
+    account = await t.newAccount();
+    // The sandbox's ABN Bulk Extract, loaded as the live mirror.
+    const inputs = await resolveInputs(await sandboxFiles(SANDBOX_DIR, 'abr-bulk'));
+    try {
+      await ingest({
+        ctx: { db: t.db, clock },
+        input: { adapter: ADAPTERS['abr-bulk'], files: inputs.files, partition: 'live' },
+      });
+    } finally {
+      await inputs.close();
+    }
+  });
+  after(async () => {
+    await t.close();
+    await abr.close();
+  });
+
+  const watch = async (entities: string[], events: string[]) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/v1/watch',
+      headers: bearer(account.liveKey),
+      payload: { entities, events, webhook_url: 'http://127.0.0.1:9/hook' },
+    });
+    assert.equal(res.statusCode, 201, res.body);
+    return (res.json() as { subscription: { id: string } }).subscription.id;
+  };
+
+  it('reads nothing from the ABR while nothing is watched, and still records the day', async () => {
+    const summary = await rereadWatched({
+      ctx: { db: t.db, clock },
+      input: { date: '2026-11-19' },
+      abr: client,
+    });
+    assert.deepEqual([summary.watched, summary.updated, summary.read, summary.events], [0, 0, 0, 0]);
+    assert.deepEqual(abr.lookups, []);
+  });
+
+  it('reads again only the watched ABNs that changed, stores them, and sends their events', async () => {
+    const byAbn = await watch([ACTIVE], ['name_change', 'gst_deregistered', 'abn_cancelled']);
+    const byAcn = await watch(['600221663'], ['abn_cancelled']);
+    const summary = await rereadWatched({ ctx: { db: t.db, clock }, input: { date: DAY }, abr: client });
+    assert.equal(summary.updated, 4, 'the ABR listed four changed ABNs');
+    assert.deepEqual(abr.lookups.sort(), [ACTIVE, HOME_LOANS], 'only the watched ones are read');
+    assert.deepEqual([summary.read, summary.changed, summary.unchanged], [2, 2, 0]);
+    assert.deepEqual(summary.events_by_type, { name_change: 1, gst_deregistered: 1, abn_cancelled: 1 });
+    assert.equal(summary.deliveries, 3);
+
+    const changes = async (id: string) =>
+      (
+        (
+          await t.app.inject({
+            method: 'GET',
+            url: `/v1/entity/${id}/changes?since=1970-01-01T00:00:00Z`,
+            headers: bearer(account.liveKey),
+          })
+        ).json() as { changes: { type: string; subscription_id: string }[] }
+      ).changes;
+    assert.deepEqual((await changes(ACTIVE)).map((c) => [c.type, c.subscription_id]).sort(), [
+      ['gst_deregistered', byAbn],
+      ['name_change', byAbn],
+    ]);
+    assert.deepEqual(
+      (await changes('600221663')).map((c) => [c.type, c.subscription_id]),
+      [['abn_cancelled', byAcn]],
+    );
+
+    // The stored record is the ABR's new one: resolve reads the renamed entity from the live mirror.
+    const resolved = await t.app.inject({
+      method: 'POST',
+      url: '/v1/resolve',
+      headers: bearer(account.liveKey),
+      payload: { abn: ACTIVE },
+    });
+    const canonical = (resolved.json() as { candidates: { canonical: Record<string, { value: unknown }> }[] })
+      .candidates[0]?.canonical;
+    assert.equal(canonical?.entity_name?.value, 'SANDBOX RENAMED HOLDINGS PTY LTD');
+    assert.equal(canonical?.gst_registered?.value, false);
+
+    // Reading the same day again changes nothing and sends nothing.
+    const again = await rereadWatched({ ctx: { db: t.db, clock }, input: { date: DAY }, abr: client });
+    assert.deepEqual([again.changed, again.unchanged, again.events], [0, 2, 0]);
+  });
+
+  it('knows which days are due and catches up after a gap, back to the look-back at most', async () => {
+    // Done so far: the 19th and the 20th. Due: the 21st and the 22nd (complete days in Sydney).
+    assert.deepEqual(await dueDates(t.db, clock(), 7), ['2026-11-21', '2026-11-22']);
+    const lines: string[] = [];
+    const log = pino({}, { write: (line: string) => lines.push(line) });
+    const daily = new DailyReread({ ctx: { db: t.db, clock }, abr: client, log });
+    const ran = await daily.runDue();
+    assert.deepEqual(
+      ran.map((r) => r.date),
+      ['2026-11-21', '2026-11-22'],
+    );
+    assert.deepEqual(await dueDates(t.db, clock(), 7), []);
+
+    assert.match(lines.join(''), /watched ABNs re-read from the ABR/);
+    // After a week down, the days missed; after longer, the look-back's days only.
+    const later = () => new Date('2026-11-30T00:00:00Z');
+    assert.deepEqual(await dueDates(t.db, later(), 7), [
+      '2026-11-23',
+      '2026-11-24',
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-28',
+      '2026-11-29',
+    ]);
+    const muchLater = await dueDates(t.db, new Date('2027-01-10T00:00:00Z'), 7);
+    assert.deepEqual([muchLater[0], muchLater.at(-1), muchLater.length], ['2027-01-03', '2027-01-09', 7]);
+  });
+
+  it('stops at a day the ABR fails, records nothing for it, and tries it again next time', async () => {
+    const other = await startTestApp({ env: { AEVS_ALLOW_PRIVATE_WEBHOOKS: '1' } });
+    try {
+      const owner = await other.newAccount();
+      const res = await other.app.inject({
+        method: 'POST',
+        url: '/v1/watch',
+        headers: bearer(owner.liveKey),
+        payload: { entities: [ACTIVE], events: ['name_change'], webhook_url: 'http://127.0.0.1:9/hook' },
+      });
+      assert.equal(res.statusCode, 201, res.body);
+      const lines: string[] = [];
+      const log = pino({}, { write: (line: string) => lines.push(line) });
+      const early = () => new Date('2026-11-15T00:00:00Z'); // due: the 12th, 13th (an outage) and 14th
+      const daily = new DailyReread({
+        ctx: { db: other.db, clock: early },
+        abr: client,
+        log,
+        lookbackDays: 3,
+      });
+      const ran = await daily.runDue();
+      assert.deepEqual(
+        ran.map((r) => r.date),
+        ['2026-11-12'],
+        'the 14th waits for the 13th',
+      );
+      assert.match(lines.join(''), /daily ABR re-read failed/);
+      assert.doesNotMatch(lines.join(''), /authenticationGuid|guid=/i, 'the GUID is never logged');
+      assert.deepEqual(await dueDates(other.db, early(), 3), ['2026-11-13', '2026-11-14']);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('runs from the CLI, and refuses without a GUID or with a bad date', async () => {
+    const store: TestStoreSettings = await testStoreSettings();
+    try {
+      const env = storeEnv(store);
+      const noGuid = await runAevs(['reread', '--date', DAY], env);
+      assert.notEqual(noGuid.code, 0);
+      assert.match(noGuid.stderr, /AEVS_ABR_GUID/);
+      const badDate = await runAevs(['reread', '--date', '20/11/2026'], { ...env, AEVS_ABR_GUID: 'g' });
+      assert.notEqual(badDate.code, 0);
+      assert.match(badDate.stderr, /YYYY-MM-DD/);
+      const ok = await runAevs(['reread', '--date', DAY, '--json'], {
+        ...env,
+        AEVS_ABR_GUID: 'g',
+        AEVS_ABR_BASE_URL: abr.url,
+      });
+      assert.equal(ok.code, 0, ok.stderr);
+      const summary = JSON.parse(ok.stdout) as { date: string; watched: number; read: number };
+      assert.deepEqual([summary.date, summary.watched, summary.read], [DAY, 0, 0]);
+    } finally {
+      await store.cleanup();
+    }
+  });
+});
