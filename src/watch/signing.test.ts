@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { describe, it } from 'node:test';
 import { Webhook, WebhookVerificationError } from 'standardwebhooks';
 import { generateSecret } from './secrets.ts';
-import { signDelivery } from './signing.ts';
+import { signDelivery, signingKey } from './signing.ts';
 
 const body = '{"id":"evt_1","type":"name_change"}';
 
@@ -47,5 +47,21 @@ describe('signDelivery', () => {
     const retry = signDelivery({ secret, id: 'evt_abc', timestamp: new Date(1_740_000_005_000), body });
     assert.equal(retry['webhook-id'], first['webhook-id']);
     assert.notEqual(retry['webhook-signature'], first['webhook-signature']);
+  });
+
+  it('equals the reference library signature for any secret, id, time and body', () => {
+    for (let i = 0; i < 50; i++) {
+      const secret = generateSecret();
+      const id = `evt_${i}`;
+      const timestamp = new Date(1_700_000_000_000 + i * 997_013);
+      const payload = JSON.stringify({ i, name: `Ünïcödé Pty Ltd ${'x'.repeat(i * 37)}`, emoji: '🦘' });
+      const ours = signDelivery({ secret, id, timestamp, body: payload });
+      assert.equal(ours['webhook-signature'], new Webhook(secret).sign(id, timestamp, payload));
+      assert.deepEqual(
+        signDelivery({ secret: signingKey(secret), id, timestamp, body: payload }),
+        ours,
+        'a key from signingKey signs the same',
+      );
+    }
   });
 });
