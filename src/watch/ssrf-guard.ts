@@ -8,7 +8,42 @@ import { Agent, buildConnector } from 'undici';
 /** The subset of `dns.promises.lookup` we use; tests inject a fake. */
 export type Lookup = (hostname: string, options: { all: true }) => Promise<dns.LookupAddress[]>;
 
-export type GuardOptions = { allowPrivate: boolean; lookup?: Lookup };
+export type GuardOptions = { allowPrivate: boolean; lookup?: Lookup; verdicts?: HostVerdicts };
+
+/**
+ * Hostnames whose every address was public when last resolved, remembered for a short time so a
+ * busy endpoint is not resolved before every attempt. Only allowances are kept: a refusal (or a
+ * failed lookup) is never remembered, so it can never be served as an allowance; the next attempt
+ * resolves again. The dispatcher still checks the addresses of every new connection.
+ */
+export type HostVerdicts = { isPublic: (host: string) => boolean; markPublic: (host: string) => void };
+
+export function hostVerdicts({
+  ttlMs = 30_000,
+  max = 10_000,
+  now = Date.now,
+}: {
+  ttlMs?: number;
+  max?: number;
+  now?: () => number;
+} = {}): HostVerdicts {
+  const until = new Map<string, number>();
+  return {
+    isPublic: (host) => {
+      const expires = until.get(host);
+      if (expires === undefined) return false;
+      if (expires > now()) return true;
+      until.delete(host);
+      return false;
+    },
+    markPublic: (host) => {
+      until.delete(host);
+      // The oldest entry goes first when full (Map keeps insertion order).
+      if (until.size >= max) until.delete(until.keys().next().value as string);
+      until.set(host, now() + ttlMs);
+    },
+  };
+}
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; reason: string };
 
@@ -55,10 +90,21 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
  * public: one bad record among good ones is enough for an attacker (or a rebinding resolver) to
  * reach it. Outcomes are data (STYLE.md rule 7); only the guarded dispatcher enforces at connect.
  */
-export async function checkWebhookUrl(
+export async function checkWebhookUrl(raw: string, options: GuardOptions): Promise<UrlCheck> {
+  const shape = webhookUrlShape(raw, options.allowPrivate);
+  if (!shape.ok || shape.resolve === null) return shape.ok ? { ok: true, url: shape.url } : shape;
+  return resolvesPublic(shape.url, shape.resolve, options);
+}
+
+/**
+ * What can be told from the URL alone (the same answer every time for the same string): scheme,
+ * credentials, an IP literal's address. `resolve` is the hostname still to be resolved and
+ * checked, or null when no lookup is needed (an IP literal, or private addresses allowed).
+ */
+export function webhookUrlShape(
   raw: string,
-  { allowPrivate, lookup = dns.promises.lookup }: GuardOptions,
-): Promise<UrlCheck> {
+  allowPrivate: boolean,
+): { ok: true; url: URL; resolve: string | null } | { ok: false; reason: string } {
   let url: URL;
   try {
     url = new URL(raw);
@@ -75,14 +121,26 @@ export async function checkWebhookUrl(
   if (url.username !== '' || url.password !== '') {
     return { ok: false, reason: 'webhook_url must not contain credentials' };
   }
-  if (allowPrivate) return { ok: true, url };
+  if (allowPrivate) return { ok: true, url, resolve: null };
 
   // WHATWG URL has already normalised 0x7f.1, 2130706433 and 0177.0.0.1 to 127.0.0.1.
   const host = url.hostname.startsWith('[') ? url.hostname.slice(1, -1) : url.hostname;
   if (net.isIP(host) !== 0) {
     const problem = addressProblem(host);
-    return problem ? { ok: false, reason: `webhook_url points to ${problem}` } : { ok: true, url };
+    return problem
+      ? { ok: false, reason: `webhook_url points to ${problem}` }
+      : { ok: true, url, resolve: null };
   }
+  return { ok: true, url, resolve: host };
+}
+
+/** The DNS half of the check: every address `host` resolves to must be public. */
+export async function resolvesPublic(
+  url: URL,
+  host: string,
+  { lookup = dns.promises.lookup, verdicts }: Omit<GuardOptions, 'allowPrivate'>,
+): Promise<UrlCheck> {
+  if (verdicts?.isPublic(host)) return { ok: true, url };
   let addresses: dns.LookupAddress[];
   try {
     addresses = await lookup(host, { all: true });
@@ -95,6 +153,7 @@ export async function checkWebhookUrl(
     // The resolved address is not named: it would let any key holder map internal DNS names.
     if (problem) return { ok: false, reason: `webhook_url resolves to ${problem.replace(/ \(.*\)$/, '')}` };
   }
+  verdicts?.markPublic(host);
   return { ok: true, url };
 }
 
