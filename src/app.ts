@@ -21,6 +21,7 @@ import { requestLogger } from './http/request-log.ts';
 import { fastifyPath, type RouteSpec, type Services } from './http/route.ts';
 import { type ReadinessCheck, storeCheck } from './http/routes/health.ts';
 import { ROUTES } from './http/routes/index.ts';
+import { mcpRefusals } from './http/routes/mcp.ts';
 import { newId } from './ids.ts';
 import { createAbrClient } from './registers/abr-web/client.ts';
 import { loadSandboxSimulation } from './resolve/sandbox-simulation.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       );
     }
     if (metered) meter.record(caller, clock());
+    else meter.touch(caller, clock());
     return undefined;
   };
   // Callback-style hooks: a cached key is admitted without a promise on the request path.
@@ -164,7 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
   const authenticate = { metered: authenticateWith(true), unmetered: authenticateWith(false) };
 
-  for (const route of [...ROUTES, ...(deps.extraRoutes ?? [])])
+  for (const route of [...ROUTES, ...mcpRefusals, ...(deps.extraRoutes ?? [])])
     registerRoute(app, route, { deps, clock, services, authenticate });
   return app;
 }

@@ -68,6 +68,8 @@ describe('MCP tool server at /mcp', () => {
       requestInit: { headers: { authorization: `Bearer ${key}` } },
     });
     await client.connect(transport);
+    // Listing the tools makes the client check every result against the tool's output schema.
+    await client.listTools();
     clients.push(client);
     return client;
   };
@@ -91,6 +93,10 @@ describe('MCP tool server at /mcp', () => {
     for (const tool of tools) {
       assert.equal(tool.inputSchema.type, 'object', tool.name);
       assert.equal(tool.outputSchema?.type, 'object', tool.name);
+      assert.ok(tool.outputSchema?.properties, `${tool.name}: the output schema's fields are at its root`);
+      for (const [name, property] of Object.entries(tool.inputSchema.properties ?? {})) {
+        assert.ok((property as { description?: string }).description, `${tool.name}.${name} is described`);
+      }
       assert.ok((tool.description ?? '').length > 80, `${tool.name} explains itself`);
       assert.equal(tool.annotations?.readOnlyHint, tool.name !== 'watch_entity', tool.name);
       const args = Object.keys(tool.inputSchema.properties ?? {});
@@ -365,9 +371,30 @@ describe('MCP tool server at /mcp', () => {
       assert.equal((await envelope(res)).code, 'method_not_allowed');
     }
 
-    const noAccept = await post({ authorization: `Bearer ${mine.testKey}`, accept: 'application/json' });
-    assert.equal(noAccept.status, 406);
-    assert.equal((await envelope(noAccept)).code, 'not_acceptable');
+    for (const accept of ['application/json', '*/*']) {
+      const noAccept = await post({ authorization: `Bearer ${mine.testKey}`, accept });
+      assert.equal(noAccept.status, 406, accept);
+      assert.equal((await envelope(noAccept)).code, 'not_acceptable');
+    }
+
+    const oldVersion = await post({
+      authorization: `Bearer ${mine.testKey}`,
+      'mcp-protocol-version': '1999-01-01',
+    });
+    assert.equal(oldVersion.status, 400);
+    assert.equal((await envelope(oldVersion)).code, 'unsupported_protocol_version');
+
+    // A batch would take one token from the rate limit for many calls: one message per request.
+    const batch = await post(
+      { authorization: `Bearer ${mine.testKey}` },
+      JSON.stringify([message, { ...message, id: 2 }]),
+    );
+    assert.equal(batch.status, 400);
+    assert.equal((await envelope(batch)).code, 'invalid_body');
+
+    const noMethod = await post({ authorization: `Bearer ${mine.testKey}` }, '{"jsonrpc":"2.0","id":1}');
+    assert.equal(noMethod.status, 400);
+    assert.equal((await envelope(noMethod)).code, 'invalid_jsonrpc');
 
     const notJson = await post({ authorization: `Bearer ${mine.testKey}` }, '{"jsonrpc":');
     assert.equal(notJson.status, 400);

@@ -26,6 +26,11 @@ export class UsageMeter {
     this.#log = log;
   }
 
+  /** The key was used: its last-used time moves, and nothing is counted. */
+  touch(caller: Caller, at: Date): void {
+    this.#lastUsed.set(caller.keyId, at.getTime());
+  }
+
   record(caller: Caller, at: Date): void {
     const ms = at.getTime();
     this.#lastUsed.set(caller.keyId, ms);

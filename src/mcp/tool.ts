@@ -30,8 +30,24 @@ const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
     unrepresentable: 'any',
     target: 'draft-7',
   }) as JsonObject;
-  return rest;
+  return inlineRoot(rest);
 };
+
+/**
+ * A named schema comes out as `{ $ref: '#/definitions/Name', definitions }`; clients read a tool's
+ * schema from its root (`type`, `properties`), so the root definition is written there.
+ */
+function inlineRoot(schema: JsonObject): JsonObject {
+  const ref = schema.$ref;
+  const definitions = schema.definitions as Record<string, JsonObject> | undefined;
+  if (typeof ref !== 'string' || !ref.startsWith('#/definitions/') || !definitions) return schema;
+  const name = ref.slice('#/definitions/'.length);
+  const root = definitions[name];
+  if (!root) return schema;
+  // Other definitions may still refer to the root by name, so it stays among them too.
+  const { $ref: _ref, definitions: _defs, ...others } = schema;
+  return { ...others, ...root, definitions };
+}
 
 /** The `tools/list` entry of a tool, computed once. */
 export function listing(tool: ToolSpec) {

@@ -16,14 +16,27 @@ export const ScreenRequest = z
       .trim()
       .min(1, 'name must not be empty')
       .max(200, 'name is at most 200 characters')
-      .optional(),
-    abn: digits('ABN', 11).optional(),
-    acn: digits('ACN', 9).optional(),
-    entity_type: z.enum(['organisation', 'individual']).optional(),
+      .optional()
+      .describe(
+        'A name to screen as given: an organisation or a person ("Given Family" or "FAMILY, Given").',
+      ),
+    abn: digits('ABN', 11)
+      .optional()
+      .describe('11 digits; spaces are stripped. Screens every name the entity is known by.'),
+    acn: digits('ACN', 9)
+      .optional()
+      .describe('9 digits; spaces are stripped. Screens every name the entity is known by.'),
+    entity_type: z
+      .enum(['organisation', 'individual'])
+      .optional()
+      .describe('Compare only with list entries of this kind.'),
     date_of_birth: z
       .string()
       .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'date_of_birth is YYYY, YYYY-MM or YYYY-MM-DD')
-      .optional(),
+      .optional()
+      .describe(
+        "An individual's date of birth (YYYY, YYYY-MM or YYYY-MM-DD), echoed in `query` for the person reviewing the matches; no match is dropped because of it.",
+      ),
   })
   .strict()
   .superRefine((v, ctx) => {

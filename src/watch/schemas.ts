@@ -5,14 +5,24 @@ import { EVENT_TYPES } from '../events/types.ts';
 export const MAX_ENTITIES = 1000;
 
 const Entities = z
-  .array(z.string())
+  .array(z.string().describe('An ABN (11 digits) or an ACN (9 digits); spaces are stripped.'))
   .min(1, 'entities needs at least one ABN or ACN')
   .max(
     MAX_ENTITIES,
     `at most ${MAX_ENTITIES} entities per subscription; split larger portfolios across subscriptions`,
+  )
+  .describe(`The entities to watch, at least one and at most ${MAX_ENTITIES}; duplicates are folded.`);
+const Events = z
+  .array(z.enum(EVENT_TYPES))
+  .min(1, 'events needs at least one event type')
+  .describe('The event types to be told about, at least one.');
+const WebhookUrl = z
+  .string()
+  .url('webhook_url must be an absolute URL')
+  .max(2048)
+  .describe(
+    'Where the signed webhooks are POSTed: https, and not a private, loopback or link-local address.',
   );
-const Events = z.array(z.enum(EVENT_TYPES)).min(1, 'events needs at least one event type');
-const WebhookUrl = z.string().url('webhook_url must be an absolute URL').max(2048);
 
 export const CreateWatchRequest = z
   .object({ entities: Entities, events: Events, webhook_url: WebhookUrl })
