@@ -10,6 +10,7 @@ import { DailyReread, dueDates } from '../src/refresh/daily-reread.ts';
 import { rereadWatched } from '../src/refresh/reread-watched.ts';
 import { createAbrClient } from '../src/registers/abr-web/client.ts';
 import { ADAPTERS } from '../src/registers/index.ts';
+import { openStore } from '../src/store/open-store.ts';
 import { wrap } from './helpers/abr-fake.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
 import { runAevs } from './helpers/process.ts';
@@ -19,6 +20,7 @@ const ACTIVE = '44600110236'; // watched by ABN: renamed and its GST ended
 const HOME_LOANS = '46600221663'; // watched by ACN 600221663: its ABN cancelled
 const UNWATCHED = '53600211532';
 const DAY = '2026-11-20';
+const GUID = '7c1d5e2a-9b3f-4e6d-8a21-0f5c3b9d7e64';
 
 /** SearchByABNv202001 answers in the real XML (registers.md §1.2). */
 const entity = (o: {
@@ -67,8 +69,10 @@ const NOT_FOUND =
 /** A loopback ABR: the update list for DAY, 500 for the outage day, entity answers by ABN; it counts lookups. */
 async function fakeAbr() {
   const lookups: string[] = [];
+  const requests: string[] = [];
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
+    requests.push(url.pathname);
     const xml = (inner: string) => res.writeHead(200, { 'content-type': 'text/xml' }).end(wrap(inner));
     if (url.pathname.endsWith('/SearchByUpdateEvent')) {
       const day = url.searchParams.get('updatedate');
@@ -88,6 +92,7 @@ async function fakeAbr() {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     lookups,
+    requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -101,7 +106,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
 
   before(async () => {
     abr = await fakeAbr();
-    client = createAbrClient({ guid: 'g', baseUrl: abr.url, retries: 0, cacheTtlMs: 0 });
+    client = createAbrClient({ guid: GUID, baseUrl: abr.url, retries: 0, cacheTtlMs: 0 });
     t = await startTestApp({ env: { AEVS_ALLOW_PRIVATE_WEBHOOKS: '1' } });
     account = await t.newAccount();
     // The sandbox's ABN Bulk Extract, loaded as the live mirror.
@@ -138,7 +143,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
       abr: client,
     });
     assert.deepEqual([summary.watched, summary.updated, summary.read, summary.events], [0, 0, 0, 0]);
-    assert.deepEqual(abr.lookups, []);
+    assert.deepEqual(abr.requests, [], 'not even the update list is asked for');
   });
 
   it('reads again only the watched ABNs that changed, stores them, and sends their events', async () => {
@@ -187,23 +192,29 @@ describe('daily re-read of watched ABNs from the ABR', () => {
     assert.deepEqual([again.changed, again.unchanged, again.events], [0, 2, 0]);
   });
 
-  it('knows which days are due and catches up after a gap, back to the look-back at most', async () => {
-    // Done so far: the 19th and the 20th. Due: the 21st and the 22nd (complete days in Sydney).
-    assert.deepEqual(await dueDates(t.db, clock(), 7), ['2026-11-21', '2026-11-22']);
+  it('reads the days due, once more the day after, and catches up after a gap', async () => {
+    // 11:00 on the 23rd in Sydney. Read so far (on the 23rd): the 19th and the 20th.
+    assert.deepEqual(await dueDates(t.db, clock(), 7), [
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
     const lines: string[] = [];
     const log = pino({}, { write: (line: string) => lines.push(line) });
-    const daily = new DailyReread({ ctx: { db: t.db, clock }, abr: client, log });
-    const ran = await daily.runDue();
+    const ran = await new DailyReread({ ctx: { db: t.db, clock }, abr: client, log }).runDue();
     assert.deepEqual(
       ran.map((r) => r.date),
-      ['2026-11-21', '2026-11-22'],
+      ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-21', '2026-11-22'],
     );
-    assert.deepEqual(await dueDates(t.db, clock(), 7), []);
-
     assert.match(lines.join(''), /watched ABNs re-read from the ABR/);
+    // The 22nd was read on the 23rd, the day after it: not again that day, once more on the 24th.
+    assert.deepEqual(await dueDates(t.db, clock(), 7), []);
+    const nextDay = new Date('2026-11-24T00:00:00Z');
+    assert.deepEqual(await dueDates(t.db, nextDay, 7), ['2026-11-22', '2026-11-23']);
     // After a week down, the days missed; after longer, the look-back's days only.
-    const later = () => new Date('2026-11-30T00:00:00Z');
-    assert.deepEqual(await dueDates(t.db, later(), 7), [
+    assert.deepEqual(await dueDates(t.db, new Date('2026-11-30T00:00:00Z'), 7), [
       '2026-11-23',
       '2026-11-24',
       '2026-11-25',
@@ -214,6 +225,63 @@ describe('daily re-read of watched ABNs from the ABR', () => {
     ]);
     const muchLater = await dueDates(t.db, new Date('2027-01-10T00:00:00Z'), 7);
     assert.deepEqual([muchLater[0], muchLater.at(-1), muchLater.length], ['2027-01-03', '2027-01-09', 7]);
+  });
+
+  it('counts days in Sydney time, across midnight and the daylight-saving change', async () => {
+    const last = async (iso: string) => (await dueDates(t.db, new Date(iso), 1))[0];
+    // AEDT (UTC+11): 23:30 on 22 December, then 00:30 on the 23rd.
+    assert.equal(await last('2026-12-22T12:30:00Z'), '2026-12-21');
+    assert.equal(await last('2026-12-22T13:30:00Z'), '2026-12-22');
+    // AEST (UTC+10) before 4 October 2026, AEDT after: midnight moves from 14:00Z to 13:00Z.
+    assert.equal(await last('2026-10-03T13:30:00Z'), '2026-10-02');
+    assert.equal(await last('2026-10-03T14:30:00Z'), '2026-10-03');
+    assert.equal(await last('2026-10-04T13:30:00Z'), '2026-10-04');
+  });
+
+  it('two re-reads of one day at once store and send its changes once', async () => {
+    const second = await openStore(t.config);
+    try {
+      const date = '2026-11-20';
+      // Undo the earlier reads of the 20th: the ABR's answers differ from the stored records again.
+      const inputs = await resolveInputs(await sandboxFiles(SANDBOX_DIR, 'abr-bulk'));
+      try {
+        await ingest({
+          ctx: { db: t.db, clock },
+          input: { adapter: ADAPTERS['abr-bulk'], files: inputs.files, partition: 'live' },
+        });
+      } finally {
+        await inputs.close();
+      }
+      const before = await t.db.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM change_events WHERE partition = 'live'",
+      );
+      const [a, b] = await Promise.all([
+        rereadWatched({ ctx: { db: t.db, clock }, input: { date }, abr: client }),
+        rereadWatched({ ctx: { db: second, clock }, input: { date }, abr: client }),
+      ]);
+      assert.equal(a.events + b.events, 3, 'one set of events between the two');
+      const after = await t.db.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM change_events WHERE partition = 'live'",
+      );
+      // The extract put the old names back (three events), then one re-read took them forward again.
+      assert.equal(Number(after?.n) - Number(before?.n), 3);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('leaves a half-done day unrecorded when stopped, so it is read again', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await assert.rejects(
+      rereadWatched({
+        ctx: { db: t.db, clock },
+        input: { date: '2026-11-21' },
+        abr: client,
+        signal: controller.signal,
+      }),
+      { name: 'AbortError' },
+    );
   });
 
   it('stops at a day the ABR fails, records nothing for it, and tries it again next time', async () => {
@@ -243,7 +311,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
         'the 14th waits for the 13th',
       );
       assert.match(lines.join(''), /daily ABR re-read failed/);
-      assert.doesNotMatch(lines.join(''), /authenticationGuid|guid=/i, 'the GUID is never logged');
+      assert.ok(!lines.join('').includes(GUID), 'the GUID is never logged');
       assert.deepEqual(await dueDates(other.db, early(), 3), ['2026-11-13', '2026-11-14']);
     } finally {
       await other.close();
@@ -257,9 +325,14 @@ describe('daily re-read of watched ABNs from the ABR', () => {
       const noGuid = await runAevs(['reread', '--date', DAY], env);
       assert.notEqual(noGuid.code, 0);
       assert.match(noGuid.stderr, /AEVS_ABR_GUID/);
-      const badDate = await runAevs(['reread', '--date', '20/11/2026'], { ...env, AEVS_ABR_GUID: 'g' });
-      assert.notEqual(badDate.code, 0);
-      assert.match(badDate.stderr, /YYYY-MM-DD/);
+      for (const bad of ['20/11/2026', '2026-02-31']) {
+        const badDate = await runAevs(['reread', '--date', bad], { ...env, AEVS_ABR_GUID: 'g' });
+        assert.notEqual(badDate.code, 0, bad);
+        assert.match(badDate.stderr, /YYYY-MM-DD/);
+      }
+      const future = await runAevs(['reread', '--date', '2999-01-01'], { ...env, AEVS_ABR_GUID: 'g' });
+      assert.notEqual(future.code, 0);
+      assert.match(future.stderr, /not over yet/);
       const ok = await runAevs(['reread', '--date', DAY, '--json'], {
         ...env,
         AEVS_ABR_GUID: 'g',

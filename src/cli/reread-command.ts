@@ -1,9 +1,14 @@
-import { dueDates } from '../refresh/daily-reread.ts';
+import { dueDates, sydneyDate } from '../refresh/daily-reread.ts';
 import { type RereadSummary, rereadWatched } from '../refresh/reread-watched.ts';
 import { createAbrClient } from '../registers/abr-web/client.ts';
 import { type Command, clock, UsageError, withStore } from './command.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** `2026-02-31` parses (as 3 March): a real day reads back as itself. */
+const isRealDay = (day: string) => {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+};
 
 function print(s: RereadSummary, out: NodeJS.WritableStream) {
   const types = Object.entries(s.events_by_type).map(([t, c]) => `${t} ${c}`);
@@ -36,8 +41,13 @@ Needs AEVS_ABR_GUID.`,
   run: async (args, io, config) => {
     if (!config.abrGuid) throw new UsageError('AEVS_ABR_GUID is not set: the ABR web services need a GUID');
     const date = args.date === undefined ? undefined : String(args.date);
-    if (date !== undefined && (!ISO_DAY.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00Z`)))) {
-      throw new UsageError(`--date must be a day as YYYY-MM-DD, not "${date}"`);
+    if (date !== undefined) {
+      if (!ISO_DAY.test(date) || !isRealDay(date)) {
+        throw new UsageError(`--date must be a day as YYYY-MM-DD, not "${date}"`);
+      }
+      if (date >= sydneyDate(clock())) {
+        throw new UsageError(`--date ${date} is not over yet in Sydney: the ABR's day must be complete`);
+      }
     }
     const abr = createAbrClient({
       guid: config.abrGuid,

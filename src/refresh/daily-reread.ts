@@ -5,25 +5,34 @@ import type { Db } from '../store/db.ts';
 import { REREAD, type RereadSummary, rereadWatched } from './reread-watched.ts';
 
 /** The ABR's dates are Australian Eastern dates. */
-const sydneyDate = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' });
-const addDays = (day: string, n: number) =>
+const sydneyDateFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Australia/Sydney' });
+export const sydneyDate = (at: Date): string => sydneyDateFormat.format(at);
+export const addDays = (day: string, n: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * The ABR update dates still to read, oldest first: every complete day (up to yesterday in Sydney)
- * after the last one read, going back at most `lookbackDays` (older changes reach the store through
- * the weekly bulk extract anyway).
+ * The ABR update dates to read, oldest first, among the last `lookbackDays` complete days in Sydney
+ * (older changes reach the store through the weekly bulk extract anyway): each day never read, and
+ * each day read only on the day after it, once more, in case the ABR was still processing it then.
+ * A day read two or more days after it is done.
  */
 export async function dueDates(db: Db, now: Date, lookbackDays: number): Promise<string[]> {
-  const yesterday = addDays(sydneyDate.format(now), -1);
-  const last = await db.get<{ day: string | null }>(
-    "SELECT MAX(as_of) AS day FROM ingests WHERE partition = 'live' AND dataset = ? AND status = 'applied'",
-    [REREAD],
-  );
+  const today = sydneyDate(now);
+  const yesterday = addDays(today, -1);
   const earliest = addDays(yesterday, 1 - lookbackDays);
-  let day = last?.day && last.day >= earliest ? addDays(last.day, 1) : earliest;
+  const reads = await db.all<{ day: string; last_read: string }>(
+    `SELECT as_of AS day, MAX(started_at) AS last_read FROM ingests
+     WHERE partition = 'live' AND dataset = ? AND status = 'applied' AND as_of >= ?
+     GROUP BY as_of`,
+    [REREAD, earliest],
+  );
+  const lastRead = new Map(reads.map((r) => [r.day, sydneyDate(new Date(r.last_read))]));
   const dates: string[] = [];
-  for (; day <= yesterday; day = addDays(day, 1)) dates.push(day);
+  for (let day = earliest; day <= yesterday; day = addDays(day, 1)) {
+    const readOn = lastRead.get(day);
+    const settled = addDays(day, 2);
+    if (readOn === undefined || (readOn < settled && today >= settled)) dates.push(day);
+  }
   return dates;
 }
 
@@ -43,6 +52,7 @@ export type DailyRereadOptions = {
  */
 export class DailyReread {
   readonly #options: DailyRereadOptions;
+  readonly #stopping = new AbortController();
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<RereadSummary[]> | undefined;
 
@@ -57,8 +67,10 @@ export class DailyReread {
     run();
   }
 
+  /** Stops between two reads: a day half read is not recorded, and is read again at the next start. */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
+    this.#stopping.abort();
     await this.#running;
   }
 
@@ -72,18 +84,31 @@ export class DailyReread {
 
   async #runDue(): Promise<RereadSummary[]> {
     const { ctx, abr, log } = this.#options;
+    const lookback = this.#options.lookbackDays ?? 7;
+    const signal = this.#stopping.signal;
     const done: RereadSummary[] = [];
-    try {
-      for (const date of await dueDates(ctx.db, ctx.clock(), this.#options.lookbackDays ?? 7)) {
-        const summary = await rereadWatched({ ctx, input: { date }, abr });
+    const dates = await dueDates(ctx.db, ctx.clock(), lookback);
+    for (const date of dates) {
+      if (signal.aborted) break;
+      try {
+        const summary = await rereadWatched({ ctx, input: { date }, abr, signal });
         log.info(
           { reread: { ...summary, skipped: summary.skipped.length } },
           'watched ABNs re-read from the ABR',
         );
         done.push(summary);
+      } catch (error) {
+        if (signal.aborted) break;
+        // The oldest day of the look-back will not be tried again: say so louder.
+        const last = date === addDays(sydneyDate(ctx.clock()), -lookback);
+        log[last ? 'error' : 'warn'](
+          { err: error, date },
+          last
+            ? 'daily ABR re-read failed on the last day it will be tried; the next bulk extract covers it'
+            : 'daily ABR re-read failed; it is tried again within the hour',
+        );
+        break;
       }
-    } catch (error) {
-      log.warn({ err: error }, 'daily ABR re-read failed; it is tried again within the hour');
     }
     return done;
   }

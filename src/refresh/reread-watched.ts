@@ -12,6 +12,8 @@ import { watchedAbns } from './watched-abns.ts';
 
 /** How a re-read is recorded among the ingests: not a dataset of its own, so never a snapshot. */
 export const REREAD = 'abr-reread';
+/** PostgreSQL advisory lock key for re-reads ('aerr'). */
+const REREAD_LOCK = 0x6165_7272;
 
 export type RereadSummary = {
   id: string;
@@ -42,10 +44,13 @@ export async function rereadWatched({
   ctx,
   input,
   abr,
+  signal,
 }: {
   ctx: Pick<Ctx, 'db' | 'clock'>;
   input: { date: string };
   abr: AbrClient;
+  /** Checked between ABR reads: an aborted re-read throws before anything is stored. */
+  signal?: AbortSignal;
 }): Promise<RereadSummary> {
   const started = ctx.clock();
   const partition = 'live';
@@ -55,13 +60,18 @@ export async function rereadWatched({
   const skipped: RereadSummary['skipped'] = [];
   const entities: AbrEntity[] = [];
   for (const abn of due) {
+    signal?.throwIfAborted();
     const entity = await abr.lookupAbn(abn);
     if (entity) entities.push(entity);
     else skipped.push({ abn, reason: 'the ABR has no record of this ABN' });
   }
 
+  signal?.throwIfAborted();
   const id = newId('ing');
   return ctx.db.transaction(async (tx) => {
+    // One re-read at a time (another server, or the CLI beside one): the second sees what the first
+    // stored and finds nothing new. SQLite's write transaction already serialises them.
+    if (tx.engine === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?)', [REREAD_LOCK]);
     const stored = new Map<string, SourceRecord>();
     if (entities.length > 0) {
       const keys = entities.map((e) => e.abn);

@@ -118,7 +118,7 @@ describe('an ABR web-services read as the bulk extract record', () => {
     assert.deepEqual([ended.data.gst_status, ended.data.gst_status_from], ['CAN', null]);
   });
 
-  it('keeps stored trading names when the JSON endpoint, which never returns them, is read', async () => {
+  it('keeps stored trading names when the answer has none (the JSON endpoint, or the XML since 2025)', async () => {
     const stored = await bulkRecord(QBE_BULK);
     const json = parseAbnDetailsJsonp(
       'callback({"Abn":"11000000948","AbnStatus":"Active","AbnStatusEffectiveFrom":"1999-11-01","Acn":"000000948","AddressDate":"1999-11-01","AddressPostcode":"2000","AddressState":"NSW","BusinessName":[],"EntityName":"QBE INSURANCE (INTERNATIONAL) LTD","EntityTypeCode":"PUB","EntityTypeName":"Australian Public Company","Gst":"2000-07-01","Message":""})',
@@ -127,6 +127,10 @@ describe('an ABR web-services read as the bulk extract record', () => {
     const mapped = webEntityRecord(json, stored) as SourceRecord;
     assert.deepEqual(mapped.names, stored.names);
     assert.deepEqual(diffAbr(stored, mapped), []);
+    // The XML endpoint has returned no trading names since they were retired: the stored ones stay.
+    const xml = webEntityRecord({ ...qbeWeb(), trading_names: [] }, stored) as SourceRecord;
+    assert.deepEqual(xml.names, stored.names);
+    assert.deepEqual(xml.data.other_names, stored.data.other_names);
   });
 
   it('says why an answer cannot be a record', () => {

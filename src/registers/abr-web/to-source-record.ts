@@ -13,7 +13,7 @@ const bulkDate = (iso: string | null): string => (iso ? iso.replaceAll('-', '') 
  * daily re-read and the weekly extract store, compare and diff one shape. The bulk row is built and
  * mapped by the bulk adapter's own `toRecord`. What the web services do not say is kept from the
  * stored record: deductible gift recipient entries, the replaced flag, an individual's title, trading
- * names (the JSON endpoint never returns them), and whether an unregistered GST status was once
+ * names (when the answer has none), and whether an unregistered GST status was once
  * registered (`CAN`) or never (`NON`).
  */
 export function webEntityRecord(entity: AbrEntity, stored: SourceRecord | null): SourceRecord | string {
@@ -49,8 +49,10 @@ export function webEntityRecord(entity: AbrEntity, stored: SourceRecord | null):
     fundName: d.fund_name,
   }));
   const storedOther = (before.other_names as { type: string; name: string }[] | undefined) ?? [];
+  // The JSON endpoint never returns trading names, and the XML one has returned none since they were
+  // retired (November 2025): the stored ones stay until the bulk extract says otherwise.
   const trading =
-    entity.trading_names === null
+    entity.trading_names === null || entity.trading_names.length === 0
       ? storedOther.filter((n) => n.type !== 'BN')
       : entity.trading_names.map((n) => ({ type: 'TRD', name: n.name }));
   row.otherNames = [...entity.business_names.map((n) => ({ type: 'BN', name: n.name })), ...trading];
