@@ -178,6 +178,32 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
     assert.equal(innocent.results.dfat_sanctions?.status, 'no_match');
   });
 
+  it('compares a given date of birth with the listed one, and keeps the match either way', async () => {
+    type Checked = {
+      reference: string;
+      date_of_birth_check?: string;
+      list_entry: { date_of_birth: string | null };
+    };
+    const checks = async (date_of_birth?: string) => {
+      const result = await screen({
+        name: 'Viktor Sandboksov',
+        entity_type: 'individual',
+        ...(date_of_birth ? { date_of_birth } : {}),
+      });
+      assert.equal(result.overall, 'review', 'a date of birth never clears anyone');
+      const matches = (result.results.dfat_sanctions?.matches ?? []) as Checked[];
+      return {
+        matches: matches.map((m) => [m.reference, m.list_entry.date_of_birth, m.date_of_birth_check]),
+        note: result.results.dfat_sanctions?.note ?? '',
+      };
+    };
+    assert.deepEqual((await checks('1968-02-14')).matches, [['9002', '14/02/1968', 'consistent']]);
+    const other = await checks('1971-06-30');
+    assert.deepEqual(other.matches, [['9002', '14/02/1968', 'inconsistent']]);
+    assert.match(other.note, /0 consistent with the one given, 1 not/);
+    assert.deepEqual((await checks()).matches, [['9002', '14/02/1968', undefined]]);
+  });
+
   it('external_administration and austrac_reporting_entity show in the screening block', async () => {
     const exad = await one('external_administration');
     assert.equal(exad.canonical.asic_status.value, 'External administration');

@@ -35,7 +35,7 @@ export const ScreenRequest = z
       .regex(/^\d{4}(-\d{2}(-\d{2})?)?$/, 'date_of_birth is YYYY, YYYY-MM or YYYY-MM-DD')
       .optional()
       .describe(
-        "An individual's date of birth (YYYY, YYYY-MM or YYYY-MM-DD), echoed in `query` for the person reviewing the matches; no match is dropped because of it.",
+        "An individual's date of birth (YYYY, YYYY-MM or YYYY-MM-DD): each match says whether the listed one is consistent with it. No match is dropped because of it.",
       ),
   })
   .strict()
@@ -61,7 +61,23 @@ const Match = z.object({
   matched_on: z
     .string()
     .describe('Which list name matched and how: `primary`, `alias`, `alias_weak`, `original_script`, `acn`.'),
-  list_entry: z.object({ name: z.string(), type: z.string().nullable(), listing: z.string().nullable() }),
+  list_entry: z.object({
+    name: z.string(),
+    type: z.string().nullable(),
+    listing: z.string().nullable(),
+    date_of_birth: z
+      .string()
+      .nullable()
+      .describe(
+        "The list's date of birth for the entry, as the list writes it (free text on the DFAT list).",
+      ),
+  }),
+  date_of_birth_check: z
+    .enum(['consistent', 'inconsistent', 'unknown'])
+    .optional()
+    .describe(
+      'Only when `date_of_birth` was given: how it compares with the listed one (`unknown` when the list gives none). The match stays either way.',
+    ),
 });
 
 const ListResult = z.object({

@@ -3,6 +3,7 @@ import { entityNames, entityRecords } from '../resolve/entity-lookup.ts';
 import { asOfTimestamp, type RegistersState, registersState } from '../resolve/registers-state.ts';
 import type { SandboxSimulation } from '../resolve/sandbox-simulation.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
+import { compareBirthDate } from './date-of-birth.ts';
 import type { ListIndexCache, ListMatch } from './list-index.ts';
 import {
   type ListResult,
@@ -86,6 +87,7 @@ export async function screenEntity({
       const reference = m.entry.record.key;
       if (seen.has(reference)) return;
       seen.add(reference);
+      const listedBirth = (m.entry.record.data.date_of_birth as string | null | undefined) ?? null;
       matches.push({
         name,
         reference,
@@ -101,7 +103,11 @@ export async function screenEntity({
             (m.entry.record.data.listing_information as string | undefined) ??
             (m.entry.record.data.start_date as string | undefined) ??
             null,
+          date_of_birth: listedBirth,
         },
+        ...(input.date_of_birth
+          ? { date_of_birth_check: compareBirthDate(input.date_of_birth, listedBirth) }
+          : {}),
       });
     };
     if (list.dataset === 'asic-banned-orgs') {
@@ -123,7 +129,7 @@ export async function screenEntity({
       checked_as_of: asOfTimestamp(state.asOf(list.dataset)) ?? null,
       note:
         status === 'review'
-          ? `${matches.length} entr${matches.length === 1 ? 'y' : 'ies'} on the ${list.title} came close enough to need a person's review.`
+          ? `${matches.length} entr${matches.length === 1 ? 'y' : 'ies'} on the ${list.title} came close enough to need a person's review.${birthNote(matches)}`
           : names.length
             ? `No name on the ${list.title} came close enough to need review. This is not a clearance.`
             : 'No entity with this identifier is in the registers, so no names were screened. This is not a clearance.',
@@ -164,6 +170,14 @@ function why(
     return `The loaded copy (as of ${asOf}) is older than ${limit} days: the list was not checked.`;
   }
   return undefined;
+}
+
+/** What the dates of birth say, when the caller gave one: evidence for the reviewer, never a clearance. */
+function birthNote(matches: ListResult['matches']): string {
+  const checks = matches.map((m) => m.date_of_birth_check).filter((c) => c !== undefined);
+  if (checks.length === 0) return '';
+  const count = (c: string) => checks.filter((x) => x === c).length;
+  return ` Date of birth: ${count('consistent')} consistent with the one given, ${count('inconsistent')} not, ${count('unknown')} not on the list; a different date of birth is evidence of a different person for the reviewer to weigh, not a clearance.`;
 }
 
 function fitsType(m: ListMatch, entityType: 'organisation' | 'individual'): boolean {

@@ -112,6 +112,7 @@ export const screenRoute = defineRoute({
                   name: 'SANDBOX NORTHERN TRADING COMPANY',
                   type: 'Entity',
                   listing: 'Listed on 1 July 2024',
+                  date_of_birth: null,
                 },
               },
             ],
