@@ -255,4 +255,48 @@ describe('webhook delivery', () => {
       'the fast endpoint was served while the slow one was still answering',
     );
   });
+
+  it('a delivery claimed before a roll but sent after it is signed with the new secret', async () => {
+    // One slot, held by a slow endpoint: the second delivery is claimed and waits in the worker's queue.
+    const queued = new DeliveryWorker({
+      db: t.db,
+      log: t.app.log,
+      config: { ...t.config, webhookTimeoutMs: 2000 },
+      pollMs: 20,
+      concurrency: 1,
+    });
+    await watch('48600140672', '/slowish');
+    const { subscription, secret } = await watch('58600171060', '/ok');
+    await fire('48600140672');
+    await fire('58600171060');
+    const before = hook.received.length;
+    queued.start();
+    try {
+      const claimed = async () =>
+        (
+          await t.db.get<{ n: number }>(
+            'SELECT COUNT(*) AS n FROM deliveries WHERE subscription_id = ? AND locked_until IS NOT NULL',
+            [subscription.id],
+          )
+        )?.n;
+      for (let i = 0; i < 100 && Number(await claimed()) === 0; i++)
+        await new Promise((r) => setTimeout(r, 10));
+      assert.equal(Number(await claimed()), 1, 'claimed while the slow attempt holds the slot');
+      const rolled = (
+        await t.app.inject({
+          method: 'POST',
+          url: `/v1/watch/${subscription.id}/roll`,
+          headers: bearer(account.testKey),
+        })
+      ).json().secret as string;
+      for (let i = 0; i < 200 && !hook.received.slice(before).some((r) => r.path === '/ok'); i++)
+        await new Promise((r) => setTimeout(r, 10));
+      const sent = hook.received.slice(before).find((r) => r.path === '/ok');
+      assert.ok(sent, 'sent once the slot was free');
+      assert.doesNotThrow(() => new Webhook(rolled).verify(sent.body, sent.headers));
+      assert.throws(() => new Webhook(secret).verify(sent.body, sent.headers));
+    } finally {
+      await queued.stop();
+    }
+  });
 });

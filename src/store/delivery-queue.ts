@@ -7,16 +7,22 @@ import type { DeliveryRow } from './deliveries.ts';
  * sent twice while a worker lives, and a crashed worker's claims come back when their leases run out. PostgreSQL skips rows another process holds (FOR UPDATE SKIP LOCKED);
  * SQLite has one writer at a time, so its UPDATE … RETURNING is already exclusive.
  */
-export function claimDue(db: Db, now: string, leaseUntil: string, limit: number): Promise<DeliveryRow[]> {
+/** What an attempt needs of a claimed delivery (the rest of the row stays in the store). */
+export type ClaimedDelivery = Pick<
+  DeliveryRow,
+  'id' | 'subscription_id' | 'payload' | 'attempts' | 'response_code' | 'locked_until'
+>;
+
+export function claimDue(db: Db, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
   const lock = db.engine === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
-  return db.all<DeliveryRow>(
+  return db.all<ClaimedDelivery>(
     `UPDATE deliveries SET locked_until = ?, next_attempt_at = ?
      WHERE id IN (
        SELECT id FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= ?
        ORDER BY next_attempt_at LIMIT ? ${lock}
      )
-     RETURNING *`,
+     RETURNING id, subscription_id, payload, attempts, response_code, locked_until`,
     [leaseUntil, leaseUntil, now, limit],
   );
 }
@@ -50,4 +56,11 @@ export const countDue = async (db: Db, now: string) =>
         [now],
       )
     )?.n ?? 0,
+  );
+
+/** Gives a claim back unused: the delivery is due at `now` again, for any worker. Only the lease holder can. */
+export const releaseClaim = (db: Db, id: string, lease: string | null, now: string) =>
+  db.run(
+    "UPDATE deliveries SET locked_until = NULL, next_attempt_at = ? WHERE id = ? AND status = 'pending' AND locked_until = ?",
+    [now, id, lease],
   );

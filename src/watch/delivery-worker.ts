@@ -1,22 +1,32 @@
+import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Dispatcher } from 'undici';
 import type { Config } from '../config.ts';
 import { storedTime } from '../events/event-clock.ts';
 import type { Db } from '../store/db.ts';
-import type { DeliveryRow } from '../store/deliveries.ts';
-import { claimDue, countDue, recordAttempt } from '../store/delivery-queue.ts';
+import { type ClaimedDelivery, claimDue, countDue, releaseClaim } from '../store/delivery-queue.ts';
 import { type SubscriptionRow, subscriptionsById } from '../store/subscriptions.ts';
+import { type OutcomeWriter, outcomeWriter } from './outcome-writer.ts';
 import { classifyAttempt, nextAttemptAt } from './retry-policy.ts';
 import { openSecret } from './secrets.ts';
 import { type AttemptResult, sendAttempt } from './send-attempt.ts';
-import { signDelivery } from './signing.ts';
-import { checkWebhookUrl, guardedDispatcher, type Lookup } from './ssrf-guard.ts';
+import { signDelivery, signingKey } from './signing.ts';
+import {
+  guardedDispatcher,
+  hostVerdicts,
+  type Lookup,
+  resolvesPublic,
+  type UrlCheck,
+  webhookUrlShape,
+} from './ssrf-guard.ts';
 
 const stamp = storedTime;
 /** "Due by now": the end of the current millisecond, since stored times carry microseconds. */
 const dueBy = (d: Date) => `${d.toISOString().slice(0, 23)}999Z`;
 /** How long a claim outlives its attempt's timeout: time to store the outcome. */
 const LEASE_MARGIN_MS = 5_000;
+/** How long a subscription read with a claim is used as is for that claim's deliveries. */
+const FRESH_MS = 50;
 
 export type WorkerOptions = {
   db: Db;
@@ -44,9 +54,21 @@ export class DeliveryWorker {
   readonly #dispatcher: Dispatcher;
   #timer: NodeJS.Timeout | undefined;
   #inFlight = new Set<Promise<void>>();
-  #ticking = false;
+  /** Claimed deliveries waiting for a free slot, with the time their lease ends. */
+  #ready: Array<{
+    delivery: ClaimedDelivery;
+    sub: SubscriptionRow | undefined;
+    lease: number;
+    claimedAt: number;
+  }> = [];
+  /** The pass over the outbox under way, if any. */
+  #tickRun: Promise<void> | undefined;
   #again = false;
-  #outcomes: Array<{ outcome: Outcome; resolve: () => void; reject: (e: unknown) => void }> = [];
+  #stopped = false;
+  readonly #verdicts = hostVerdicts();
+  readonly #keys = new Map<string, KeyObject>();
+  readonly #shapes = new Map<string, ReturnType<typeof webhookUrlShape>>();
+  readonly #outcomes: OutcomeWriter;
 
   constructor(options: WorkerOptions) {
     this.#o = {
@@ -56,6 +78,17 @@ export class DeliveryWorker {
       clock: () => new Date(),
       ...options,
     };
+    this.#outcomes = outcomeWriter({
+      db: options.db,
+      log: options.log,
+      retryForMs: options.config.webhookTimeoutMs + LEASE_MARGIN_MS,
+      batchSize: this.#o.concurrency,
+      // A stored batch makes room for more attempts.
+      onStored: () => {
+        this.#startReady();
+        if (this.#timer) void this.tick();
+      },
+    });
     this.#dispatcher = guardedDispatcher({
       allowPrivate: options.config.allowPrivateWebhooks,
       ...(options.lookup ? { lookup: options.lookup } : {}),
@@ -68,61 +101,121 @@ export class DeliveryWorker {
     void this.tick();
   }
 
-  /** Stops claiming; waits for attempts in flight so none is left half recorded. */
+  /** Stops claiming, hands queued claims back, and waits for attempts in flight and their outcomes to be stored. */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
     this.#timer = undefined;
+    this.#stopped = true;
+    await this.#tickRun;
+    await this.#release(this.#ready.splice(0).map((r) => r.delivery));
     await Promise.allSettled([...this.#inFlight]);
+    await this.#outcomes.settled();
     await this.#dispatcher.close().catch(() => undefined);
   }
 
   /** One pass over the outbox (also what tests call to run the worker deterministically). */
   async tick(): Promise<void> {
     // A tick asked for while one runs is not dropped: the running one goes round again.
-    if (this.#ticking) {
+    if (this.#tickRun) {
       this.#again = true;
-      return;
+      return this.#tickRun;
     }
-    this.#ticking = true;
-    try {
-      do {
-        this.#again = false;
-        await this.#claimAndSend();
-      } while (this.#again);
-    } finally {
-      this.#ticking = false;
-    }
+    this.#tickRun = (async () => {
+      try {
+        do {
+          this.#again = false;
+          await this.#claimAndSend();
+        } while (this.#again && !this.#stopped);
+      } finally {
+        this.#tickRun = undefined;
+      }
+    })();
+    return this.#tickRun;
   }
 
+  /**
+   * Claims come in batches of up to `concurrency` deliveries, kept in a short local queue so that a
+   * finished attempt is followed at once by the next, and the store sees one claim per batch rather
+   * than one per free slot. At most two batches' worth is held (in flight and queued).
+   */
   async #claimAndSend(): Promise<void> {
+    if (this.#stopped) return;
     try {
-      const free = this.#o.concurrency - this.#inFlight.size;
-      if (free <= 0) return;
+      this.#startReady();
+      const { concurrency, config } = this.#o;
+      const room = 2 * concurrency - this.#inFlight.size - this.#ready.length;
+      // A small claim only when the worker is otherwise empty; else wait for room for a full batch.
+      if (room < concurrency && (room <= 0 || this.#inFlight.size + this.#ready.length > 0)) return;
       const now = this.#o.clock();
       // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
-      const lease = new Date(now.getTime() + this.#o.config.webhookTimeoutMs + LEASE_MARGIN_MS);
-      const claimed = await claimDue(this.#o.db, dueBy(now), stamp(lease), free);
+      const lease = now.getTime() + config.webhookTimeoutMs + LEASE_MARGIN_MS;
+      const claimed = await claimDue(
+        this.#o.db,
+        dueBy(now),
+        stamp(new Date(lease)),
+        Math.min(room, concurrency),
+      );
       const subscriptions = await subscriptionsById(this.#o.db, [
         ...new Set(claimed.map((d) => d.subscription_id)),
       ]);
       for (const delivery of claimed) {
-        const attempt = this.#attempt(delivery, subscriptions.get(delivery.subscription_id)).catch(
-          (error: unknown) =>
-            this.#o.log.error(
-              { err: error, delivery_id: delivery.id },
-              'webhook attempt could not be recorded',
-            ),
-        );
-        this.#inFlight.add(attempt);
-        // A finished attempt frees a slot: look for more due work at once rather than at the next poll.
-        void attempt.finally(() => {
-          this.#inFlight.delete(attempt);
-          // Claim again once half the slots are free: claims come in batches, not one per attempt.
-          if (this.#timer && this.#inFlight.size <= this.#o.concurrency / 2) void this.tick();
+        this.#ready.push({
+          delivery,
+          sub: subscriptions.get(delivery.subscription_id),
+          lease,
+          claimedAt: now.getTime(),
         });
       }
+      this.#startReady();
     } catch (error) {
       this.#o.log.error({ err: error }, 'webhook outbox read failed; retrying on the next tick');
+    }
+  }
+
+  /** Starts queued deliveries in the free slots. */
+  #startReady(): void {
+    if (this.#stopped) return;
+    const late: ClaimedDelivery[] = [];
+    // Outcomes not yet stored count against the room too, so a slow store slows the sending.
+    while (this.#inFlight.size < this.#o.concurrency && this.#outcomes.pending() < 2 * this.#o.concurrency) {
+      const next = this.#ready.shift();
+      if (!next) break;
+      // A delivery that waited so long its lease could end mid-attempt goes back to the outbox
+      // instead: a lease that ended lets another worker send it too.
+      if (next.lease - this.#o.clock().getTime() < this.#o.config.webhookTimeoutMs + LEASE_MARGIN_MS / 2) {
+        late.push(next.delivery);
+        continue;
+      }
+      const { delivery, sub, claimedAt } = next;
+      // A subscription read more than a moment ago is read again: a roll, pause or delete made
+      // while the delivery waited in the queue applies to it.
+      const stale = this.#o.clock().getTime() - claimedAt > FRESH_MS;
+      const attempt = this.#attempt(delivery, sub, stale).catch((error: unknown) =>
+        this.#o.log.error({ err: error, delivery_id: delivery.id }, 'webhook attempt could not be recorded'),
+      );
+      this.#inFlight.add(attempt);
+      void attempt.finally(() => {
+        this.#inFlight.delete(attempt);
+        // A finished attempt frees a slot: the next queued delivery goes at once, and once a
+        // batch's room is free the outbox is read again rather than at the next poll.
+        this.#startReady();
+        const held = this.#inFlight.size + this.#ready.length;
+        if (this.#timer && held <= this.#o.concurrency) void this.tick();
+      });
+    }
+    if (late.length) void this.#release(late);
+  }
+
+  /** Hands claimed deliveries back to the outbox, due now (a lease that already moved on is left alone). */
+  async #release(deliveries: ClaimedDelivery[]): Promise<void> {
+    const now = stamp(this.#o.clock());
+    try {
+      await this.#o.db.transaction(async (tx) => {
+        for (const d of deliveries) await releaseClaim(tx, d.id, d.locked_until, now);
+      });
+    } catch (error) {
+      // Not lost: the leases end on their own and the deliveries are due again then.
+      this.#o.log.warn({ err: error }, 'claimed webhooks could not be handed back; their leases will end');
     }
   }
 
@@ -130,54 +223,51 @@ export class DeliveryWorker {
   async drain(): Promise<void> {
     for (let i = 0; i < 1000; i++) {
       await this.tick();
-      if (this.#inFlight.size === 0 && (await countDue(this.#o.db, dueBy(this.#o.clock()))) === 0) return;
+      if (this.#inFlight.size === 0) await this.#outcomes.settled();
+      const idle = this.#inFlight.size === 0 && this.#ready.length === 0;
+      if (idle && (await countDue(this.#o.db, dueBy(this.#o.clock()))) === 0) return;
       // The first attempt to finish frees a slot: a slow endpoint does not hold the others.
       if (this.#inFlight.size) await Promise.race(this.#inFlight);
     }
   }
 
   /**
-   * Outcomes are written together: every attempt finishing in the same turn of the event loop is
-   * recorded in one transaction (one commit, not one per attempt). The attempt's promise settles
-   * once its outcome is stored, so stop() never leaves one unrecorded.
+   * The HMAC key of a subscription's stored secret, opened once and kept (a bounded number) by its
+   * stored form: a roll stores a new form, so the next attempt opens and signs with the new secret.
    */
-  #record(outcome: Outcome): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.#outcomes.push({ outcome, resolve, reject });
-      if (this.#outcomes.length === 1) setImmediate(() => void this.#flush());
-    });
+  #signingKey(stored: string): KeyObject {
+    let key = this.#keys.get(stored);
+    if (!key) {
+      key = signingKey(openSecret(stored, this.#o.config.secretKey));
+      if (this.#keys.size >= 1_000) this.#keys.delete(this.#keys.keys().next().value as string);
+      this.#keys.set(stored, key);
+    }
+    return key;
   }
 
   /**
-   * A store that is briefly away (restarting, a dropped connection) does not lose the outcome: the
-   * write is retried, backing off, for as long as the attempts' leases last. Only after that is it
-   * given up, and the deliveries go out again once their leases end (receivers dedupe by webhook-id).
+   * The SSRF check before a send. What the URL string alone decides is kept per URL; a hostname
+   * is resolved (asynchronously, inside the attempt's deadline) unless it was found public moments ago.
    */
-  async #flush(): Promise<void> {
-    const batch = this.#outcomes.splice(0);
-    const giveUpAt = Date.now() + this.#o.config.webhookTimeoutMs + LEASE_MARGIN_MS;
-    for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
-      try {
-        await this.#o.db.transaction(async (tx) => {
-          for (const { outcome } of batch) await recordAttempt(tx, outcome);
-        });
-        for (const b of batch) b.resolve();
-        return;
-      } catch (error) {
-        if (Date.now() + wait >= giveUpAt) {
-          for (const b of batch) b.reject(error);
-          return;
-        }
-        this.#o.log.warn({ err: error }, 'webhook outcomes could not be stored yet; retrying');
-        await new Promise((r) => setTimeout(r, wait));
-      }
+  #checkUrl(raw: string): UrlCheck | Promise<UrlCheck> {
+    let shape = this.#shapes.get(raw);
+    if (!shape) {
+      shape = webhookUrlShape(raw, this.#o.config.allowPrivateWebhooks);
+      if (this.#shapes.size >= 1_000) this.#shapes.delete(this.#shapes.keys().next().value as string);
+      this.#shapes.set(raw, shape);
     }
+    if (!shape.ok) return shape;
+    if (shape.resolve === null || this.#verdicts.isPublic(shape.resolve)) return { ok: true, url: shape.url };
+    return resolvesPublic(shape.url, shape.resolve, { lookup: this.#o.lookup, verdicts: this.#verdicts });
   }
 
-  async #attempt(d: DeliveryRow, sub: SubscriptionRow | undefined): Promise<void> {
+  async #attempt(d: ClaimedDelivery, claimedSub: SubscriptionRow | undefined, stale: boolean): Promise<void> {
     const { db, config, clock } = this.#o;
+    const sub = stale
+      ? (await subscriptionsById(db, [d.subscription_id])).get(d.subscription_id)
+      : claimedSub;
     if (!sub || sub.deleted_at) {
-      await this.#record({
+      void this.#outcomes.record({
         lease: d.locked_until,
         ...outcome(d),
         status: 'failed',
@@ -201,7 +291,7 @@ export class DeliveryWorker {
     let result: AttemptResult | undefined;
     try {
       headers = signDelivery({
-        secret: openSecret(sub.secret, config.secretKey),
+        secret: this.#signingKey(sub.secret),
         id: d.id,
         timestamp: clock(),
         body: d.payload,
@@ -214,11 +304,7 @@ export class DeliveryWorker {
     }
     if (headers) {
       result = await sendAttempt({
-        check: () =>
-          checkWebhookUrl(sub.webhook_url, {
-            allowPrivate: config.allowPrivateWebhooks,
-            lookup: this.#o.lookup,
-          }),
+        check: () => this.#checkUrl(sub.webhook_url),
         body: d.payload,
         headers: { ...headers, 'content-type': 'application/json', 'user-agent': this.#o.userAgent },
         dispatcher: this.#dispatcher,
@@ -228,7 +314,7 @@ export class DeliveryWorker {
     const { status, failure, error } = result ?? { error: null };
     const verdict = classifyAttempt(failure ? { error: failure } : { status });
     if (verdict === 'delivered') {
-      await this.#record({
+      void this.#outcomes.record({
         lease: d.locked_until,
         id: d.id,
         status: 'delivered',
@@ -240,7 +326,7 @@ export class DeliveryWorker {
       return;
     }
     const next = nextAttemptAt(attempts, clock(), config.webhookRetrySchedule);
-    await this.#record({
+    void this.#outcomes.record({
       lease: d.locked_until,
       id: d.id,
       status: next ? 'pending' : 'failed',
@@ -252,9 +338,7 @@ export class DeliveryWorker {
   }
 }
 
-type Outcome = Parameters<typeof recordAttempt>[1];
-
-const outcome = (d: DeliveryRow) => ({
+const outcome = (d: ClaimedDelivery) => ({
   id: d.id,
   attempts: Number(d.attempts),
   response_code: d.response_code,

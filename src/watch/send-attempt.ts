@@ -20,43 +20,59 @@ export async function sendAttempt({
   dispatcher,
   timeoutMs,
 }: {
-  /** The SSRF check of the webhook URL, started by the caller. */
-  check: () => Promise<UrlCheck>;
+  /** The SSRF check of the webhook URL (asynchronous when a DNS lookup is needed). */
+  check: () => UrlCheck | Promise<UrlCheck>;
   body: string;
   headers: Record<string, string>;
   dispatcher: Dispatcher;
   timeoutMs: number;
 }): Promise<AttemptResult> {
-  const deadline = AbortSignal.timeout(timeoutMs);
-  let checked: UrlCheck;
+  // One timer for the whole attempt (lighter than AbortSignal.timeout, which also registers the
+  // signal for garbage collection tracking).
+  const deadline = new AbortController();
+  const timer = setTimeout(
+    () => deadline.abort(new DOMException(`attempt timed out after ${timeoutMs} ms`, 'TimeoutError')),
+    timeoutMs,
+  );
   try {
-    checked = await beforeDeadline(check(), deadline);
-  } catch (e) {
-    if (deadline.aborted) {
-      return {
-        failure: 'timeout',
-        error: `timeout: the webhook host was not resolved within ${timeoutMs} ms`,
-      };
-    }
-    return { failure: 'dns', error: `dns: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300) };
+    return await attempt(deadline.signal);
+  } finally {
+    clearTimeout(timer);
   }
-  if (!checked.ok) return { failure: 'blocked', error: checked.reason };
-  try {
-    const res = await request(checked.url, {
-      method: 'POST',
-      body,
-      headers,
-      dispatcher,
-      headersTimeout: timeoutMs,
-      bodyTimeout: timeoutMs,
-      signal: deadline,
-    });
-    await readSome(res.body);
-    return { status: res.statusCode, error: null };
-  } catch (e) {
-    const failure: AttemptFailure =
-      e instanceof BlockedAddressError ? 'blocked' : isTimeout(e) ? 'timeout' : 'connection';
-    return { failure, error: e instanceof Error ? `${failure}: ${e.message}`.slice(0, 300) : failure };
+
+  async function attempt(signal: AbortSignal): Promise<AttemptResult> {
+    let checked: UrlCheck;
+    try {
+      const pending = check();
+      checked = pending instanceof Promise ? await beforeDeadline(pending, signal) : pending;
+    } catch (e) {
+      if (signal.aborted) {
+        return {
+          failure: 'timeout',
+          error: `timeout: the webhook host was not resolved within ${timeoutMs} ms`,
+        };
+      }
+      return { failure: 'dns', error: `dns: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300) };
+    }
+    if (!checked.ok) return { failure: 'blocked', error: checked.reason };
+    try {
+      const res = await request(checked.url, {
+        method: 'POST',
+        body,
+        headers,
+        dispatcher,
+        headersTimeout: timeoutMs,
+        bodyTimeout: timeoutMs,
+        signal,
+      });
+      // At most 64 KB of the answer is read; a longer one is cut off (its status is what counts).
+      await res.body.dump({ limit: RESPONSE_BYTES });
+      return { status: res.statusCode, error: null };
+    } catch (e) {
+      const failure: AttemptFailure =
+        e instanceof BlockedAddressError ? 'blocked' : isTimeout(e) ? 'timeout' : 'connection';
+      return { failure, error: e instanceof Error ? `${failure}: ${e.message}`.slice(0, 300) : failure };
+    }
   }
 }
 
@@ -84,13 +100,3 @@ const isTimeout = (e: unknown) =>
   (e.name === 'TimeoutError' ||
     e.name === 'AbortError' ||
     /timeout/i.test((e as { code?: string }).code ?? ''));
-
-/** Reads at most 64 KB of the receiver's answer, then lets the rest go. */
-async function readSome(body: AsyncIterable<Buffer> & { destroy?: () => void }) {
-  let bytes = 0;
-  for await (const chunk of body) {
-    bytes += chunk.length;
-    if (bytes > RESPONSE_BYTES) break;
-  }
-  body.destroy?.();
-}

@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db } from '../store/db.ts';
+import { recordAttempt } from '../store/delivery-queue.ts';
+
+export type Outcome = Parameters<typeof recordAttempt>[1];
+
+export type OutcomeWriter = {
+  /** Queues an attempt's outcome; settles once it is stored (or given up on). */
+  record: (outcome: Outcome) => Promise<void>;
+  /** Outcomes queued or being written. */
+  pending: () => number;
+  /** Writes what is queued now and waits for every outcome queued so far. */
+  settled: () => Promise<void>;
+};
+
+/**
+ * Stores attempt outcomes in batches: one transaction (one commit) for all the outcomes that
+ * arrive within `delayMs` of the first, or at once when `batchSize` are waiting.
+ *
+ * A store that is briefly away (restarting, a dropped connection) does not lose an outcome: the
+ * write is retried, backing off, for `retryForMs` (as long as the attempts' leases last). Only then
+ * is it given up; those deliveries go out again once their leases end, and receivers dedupe by
+ * webhook-id.
+ */
+export function outcomeWriter({
+  db,
+  log,
+  retryForMs,
+  batchSize,
+  delayMs = 5,
+  onStored,
+}: {
+  db: Db;
+  log: Logger;
+  retryForMs: number;
+  batchSize: number;
+  delayMs?: number;
+  /** Called after each batch is stored. */
+  onStored?: () => void;
+}): OutcomeWriter {
+  let queue: Array<{ outcome: Outcome; resolve: () => void }> = [];
+  let timer: NodeJS.Timeout | undefined;
+  const writing = new Set<Promise<void>>();
+  let beingWritten = 0;
+
+  const flush = () => {
+    clearTimeout(timer);
+    timer = undefined;
+    if (queue.length === 0) return;
+    const batch = queue;
+    queue = [];
+    beingWritten += batch.length;
+    const done = write(batch.map((b) => b.outcome)).finally(() => {
+      writing.delete(done);
+      beingWritten -= batch.length;
+      for (const b of batch) b.resolve();
+      onStored?.();
+    });
+    writing.add(done);
+  };
+
+  const write = async (outcomes: Outcome[]) => {
+    const giveUpAt = Date.now() + retryForMs;
+    for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
+      try {
+        await db.transaction(async (tx) => {
+          for (const outcome of outcomes) await recordAttempt(tx, outcome);
+        });
+        return;
+      } catch (error) {
+        if (Date.now() + wait >= giveUpAt) {
+          log.error(
+            { err: error, delivery_ids: outcomes.map((o) => o.id) },
+            'webhook outcomes could not be stored; those deliveries go out again when their leases end',
+          );
+          return;
+        }
+        log.warn({ err: error }, 'webhook outcomes could not be stored yet; retrying');
+        await new Promise((r) => setTimeout(r, wait));
+      }
+    }
+  };
+
+  return {
+    record: (outcome) =>
+      new Promise<void>((resolve) => {
+        queue.push({ outcome, resolve });
+        if (queue.length >= batchSize) flush();
+        else if (!timer) timer = setTimeout(flush, delayMs);
+      }),
+    pending: () => queue.length + beingWritten,
+    settled: async () => {
+      flush();
+      await Promise.all([...writing]);
+    },
+  };
+}
