@@ -1,7 +1,7 @@
 // One side of `npm run bench:ingest`, in its own process so that its peak RSS is its own:
 // `bare` counts <ABR> elements with saxes and nothing else; `ingest` runs the full `aevs ingest`
 // path (abr-bulk adapter, diffing, store writes in one transaction) into a fresh SQLite store.
-import { createReadStream, mkdtempSync } from 'node:fs';
+import { createReadStream, mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
@@ -31,7 +31,14 @@ if (kind === 'bare') {
     ctx: { db, clock: () => new Date() },
     input: {
       adapter,
-      files: [{ name: file, open: async () => createReadStream(file, { highWaterMark: 1 << 16 }) }],
+      files: [
+        {
+          name: file,
+          size: statSync(file).size,
+          path: file,
+          open: async () => createReadStream(file, { highWaterMark: 1 << 16 }),
+        },
+      ],
       partition: 'live',
     },
   });

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Ctx, Partition } from '../ctx.ts';
 import { eventClock } from '../events/event-clock.ts';
 import type { DetectedChange } from '../events/types.ts';
 import { newId } from '../ids.ts';
-import { nameKey } from '../names/name-key.ts';
-import { FormatError, type RegisterAdapter, type SourceRecord } from '../registers/types.ts';
+import { FormatError, type RegisterAdapter } from '../registers/types.ts';
+import { startFreshLoad } from '../store/bulk-load.ts';
 import { type ChangeEventRow, insertChangeEvent } from '../store/change-events.ts';
 import type { Db } from '../store/db.ts';
 import { hasApplied, insertIngest } from '../store/ingests.ts';
@@ -13,6 +12,7 @@ import {
   deleteNames,
   entitiesNamed,
   findRecords,
+  hasRecords,
   insertNames,
   insertRecords,
   markRemoved,
@@ -25,9 +25,18 @@ import {
   unseenRecords,
 } from '../store/source-records.ts';
 import { fanOut } from '../watch/fan-out.ts';
+import { nameKeys, type PreparedRecord, readBatch, toRecord } from './prepare.ts';
+import { readBatches } from './read-batches.ts';
 
 /** One file of a snapshot: a dataset published as several files (ABR's 20 XML files) is one snapshot. */
-export type InputFile = { name: string; open: () => Promise<Readable>; modified?: Date };
+export type InputFile = {
+  name: string;
+  open: () => Promise<Readable>;
+  modified?: Date;
+  size?: number;
+  /** Where it is on disk when it is a plain file: a parsing thread then reads it itself. */
+  path?: string;
+};
 
 export type IngestProgress = { file: string; rows: number; elapsedMs: number };
 
@@ -58,30 +67,6 @@ export class IngestError extends Error {
 const CHUNK = 500;
 const MAX_EXAMPLES = 10;
 
-/** The record serialised once: the JSON stored and the hash compared with the stored copy. */
-const serialise = (r: SourceRecord) => {
-  const namesJson = JSON.stringify(r.names);
-  const dataJson = JSON.stringify(r.data);
-  const hash = createHash('sha1')
-    .update(
-      `${r.abn}\u0000${r.acn}\u0000${r.name}\u0000${r.status}\u0000${r.asOf}\u0000${namesJson}\u0000${dataJson}`,
-    )
-    .digest('base64');
-  return { namesJson, dataJson, hash };
-};
-
-const nameKeys = (r: SourceRecord) => {
-  const seen = new Set<string>();
-  const out: Array<{ name: string; type: string; key: string }> = [];
-  for (const n of [{ name: r.name, type: 'main' }, ...r.names]) {
-    const key = nameKey(n.name);
-    if (key === '' || seen.has(`${n.type}|${key}`)) continue;
-    seen.add(`${n.type}|${key}`);
-    out.push({ ...n, key });
-  }
-  return out;
-};
-
 /**
  * Applies one full snapshot of a register to a partition, all of it or none of it: records are
  * compared with the stored copy (a content hash first, the adapter's diff second), change events
@@ -98,6 +83,8 @@ export async function ingest({
     files: InputFile[];
     partition: Partition;
     onProgress?: (p: IngestProgress) => void;
+    /** Parse on a thread of its own: by default, files of 16 MB and more of a registered dataset. */
+    parseInWorker?: boolean;
   };
 }): Promise<IngestSummary> {
   const { adapter, files, partition } = input;
@@ -159,38 +146,38 @@ export async function ingest({
     }
   };
 
-  const applyChunk = async (tx: Db, chunk: Array<{ record: SourceRecord; file: string; line: number }>) => {
+  const applyChunk = async (tx: Db, chunk: PreparedRecord[], fileName: string) => {
     const stored = new Map<string, StoredRecord>();
     for (const row of await findRecords(tx, partition, adapter.dataset, [
-      ...new Set(chunk.map((c) => c.record.key)),
+      ...new Set(chunk.map((c) => c.key)),
     ])) {
       stored.set(row.record_key, row);
     }
     const unchanged: string[] = [];
     const inserts: RecordWrite[] = [];
     const names: NameRow[] = [];
-    for (const { record, file, line } of chunk) {
-      const before = stored.get(record.key);
-      const { hash, namesJson, dataJson } = serialise(record);
-      const write = {
-        partition,
-        dataset: adapter.dataset,
-        record,
-        hash,
-        namesJson,
-        dataJson,
-        at: now,
-        ingestId: id,
-      };
+    for (const p of chunk) {
+      const before = stored.get(p.key);
       if (before?.seen_ingest === id) {
-        reject(file, line, `record ${record.key} appears twice in this snapshot; the first is kept`);
+        reject(fileName, p.line, `record ${p.key} appears twice in this snapshot; the first is kept`);
         continue;
       }
-      if (before && before.content_hash === hash && !before.removed_at) {
-        unchanged.push(record.key);
+      if (before && before.content_hash === p.hash && !before.removed_at) {
+        unchanged.push(p.key);
         before.seen_ingest = id;
         continue;
       }
+      const record = toRecord(p);
+      const write: RecordWrite = {
+        partition,
+        dataset: adapter.dataset,
+        record,
+        hash: p.hash,
+        namesJson: p.namesJson,
+        dataJson: p.dataJson,
+        at: now,
+        ingestId: id,
+      };
       const previous = before && !before.removed_at ? toSourceRecord(before) : null;
       if (before) {
         await replaceRecord(tx, write);
@@ -202,11 +189,10 @@ export async function ingest({
         summary.inserted++;
         stored.set(record.key, { seen_ingest: id } as StoredRecord);
       }
-      const keys = nameKeys(record);
-      for (const k of keys) names.push({ partition, dataset: adapter.dataset, record, ...k });
+      for (const k of p.names) names.push({ partition, dataset: adapter.dataset, record, ...k });
       if (adapter.nameMatchEvent) {
         const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
-        for (const k of keys) if (!old.has(k.key)) newNameKeys.add(k.key);
+        for (const k of p.names) if (!old.has(k.key)) newNameKeys.add(k.key);
       }
       await writeEvents(tx, adapter.diff(previous, record));
     }
@@ -221,12 +207,23 @@ export async function ingest({
     await ctx.db.transaction(async (tx) => {
       // A dataset's first load in a partition is not a change: nothing was there to change from.
       firstLoad = !(await hasApplied(tx, partition, adapter.dataset));
+      // Nothing stored to compare with: the records go straight in (null where the engine has no
+      // faster way than the general one).
+      const fresh =
+        firstLoad && !(await hasRecords(tx, partition, adapter.dataset))
+          ? await startFreshLoad(tx, { partition, dataset: adapter.dataset, at: now, ingestId: id })
+          : null;
       for (const file of files) {
-        let chunk: Array<{ record: SourceRecord; file: string; line: number }> = [];
+        let chunk: PreparedRecord[] = [];
         let rows = 0;
-        const stream = await file.open();
-        try {
-          for await (const item of adapter.parse(stream, { fileName: file.name })) {
+        const progress = () =>
+          input.onProgress?.({
+            file: file.name,
+            rows: summary.rows_read,
+            elapsedMs: performance.now() - startedMs,
+          });
+        for await (const batch of readBatches(adapter, file, input.parseInWorker)) {
+          for (const item of readBatch(batch)) {
             if (item.kind === 'snapshot') {
               summary.as_of ??= item.asOf;
               continue;
@@ -238,39 +235,39 @@ export async function ingest({
               summary.as_of = file.modified.toISOString().slice(0, 10);
             if (item.kind === 'rejected') {
               reject(file.name, item.line, item.reason);
-              continue;
+            } else if (fresh) {
+              const { record } = item;
+              if (fresh.insert(record)) summary.inserted++;
+              else
+                reject(
+                  file.name,
+                  record.line,
+                  `record ${record.key} appears twice in this snapshot; the first is kept`,
+                );
+            } else {
+              chunk.push(item.record);
+              if (chunk.length >= CHUNK) {
+                await applyChunk(tx, chunk, file.name);
+                chunk = [];
+              }
             }
-            chunk.push({ record: item.record, file: file.name, line: item.line });
-            if (chunk.length >= CHUNK) {
-              await applyChunk(tx, chunk);
-              chunk = [];
-            }
-            if (rows % 10_000 === 0) {
-              input.onProgress?.({
-                file: file.name,
-                rows: summary.rows_read,
-                elapsedMs: performance.now() - startedMs,
-              });
-            }
+            if (rows % 10_000 === 0) progress();
           }
-        } finally {
-          stream.destroy();
+          await fresh?.afterBatch();
         }
-        if (chunk.length) await applyChunk(tx, chunk);
-        input.onProgress?.({
-          file: file.name,
-          rows: summary.rows_read,
-          elapsedMs: performance.now() - startedMs,
-        });
+        if (chunk.length) await applyChunk(tx, chunk, file.name);
+        progress();
       }
+      await fresh?.finish();
       if (summary.rows_read > 0 && summary.inserted + summary.updated + summary.unchanged === 0) {
         throw new IngestError(
           `${files.map((f) => f.name).join(', ')}: no row could be read as ${adapter.title} (${summary.rejected} rejected); the stored copy is unchanged`,
         );
       }
 
-      // A full snapshot: what it no longer lists has gone from the register.
-      for (const gone of await unseenRecords(tx, partition, adapter.dataset, id)) {
+      // A full snapshot: what it no longer lists has gone from the register (after a fresh load
+      // nothing can have gone: the dataset held nothing).
+      for (const gone of fresh ? [] : await unseenRecords(tx, partition, adapter.dataset, id)) {
         await markRemoved(tx, partition, adapter.dataset, gone.record_key, now);
         await deleteNames(tx, partition, adapter.dataset, gone.record_key);
         summary.removed++;

@@ -71,6 +71,7 @@ async function addPath(
       files.push({
         name: `${label ?? basename(path)}:${entry.fileName}`,
         modified: entry.getLastModDate(),
+        size: entry.uncompressedSize,
         open: () =>
           new Promise((resolve, reject) =>
             zip.openReadStream(entry, (error, stream) => (error ? reject(error) : resolve(stream))),
@@ -79,7 +80,13 @@ async function addPath(
     }
     return;
   }
-  files.push({ name: label ?? path, modified: info.mtime, open: async () => createReadStream(path) });
+  files.push({
+    name: label ?? path,
+    modified: info.mtime,
+    size: info.size,
+    path,
+    open: async () => createReadStream(path),
+  });
 }
 
 async function isZip(path: string): Promise<boolean> {

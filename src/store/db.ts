@@ -4,6 +4,11 @@
  */
 export type Engine = 'sqlite' | 'postgres';
 
+/** A statement prepared once and run synchronously, many times (bulk loads inside a transaction). */
+export type SyncStatement = {
+  run(...params: Array<string | number | null>): { changes: number | bigint };
+};
+
 export interface Db {
   readonly engine: Engine;
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
@@ -15,4 +20,6 @@ export interface Db {
   /** All of `fn` or none of it. Nested calls join the outer transaction. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** SQLite only, inside a transaction: no promise and no parameter conversion per row. */
+  prepare?(sql: string): SyncStatement;
 }

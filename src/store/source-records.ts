@@ -37,6 +37,13 @@ export function findRecords(db: Db, partition: Partition, dataset: string, keys:
   );
 }
 
+/** Whether the partition holds any record of the dataset, removed ones included. */
+export const hasRecords = async (db: Db, partition: Partition, dataset: string) =>
+  (await db.get('SELECT 1 AS one FROM source_records WHERE partition = ? AND dataset = ? LIMIT 1', [
+    partition,
+    dataset,
+  ])) !== undefined;
+
 /** Records of the dataset not seen by this ingest and not already removed: gone from the snapshot. */
 export function unseenRecords(db: Db, partition: Partition, dataset: string, ingestId: string) {
   return db.all<StoredRecord>(

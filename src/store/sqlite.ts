@@ -23,6 +23,9 @@ export class SqliteDb implements Db {
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
+    // 8 KB pages (for a new file; an existing one keeps its own): register records are ~700 bytes
+    // each, and bulk loads write and index millions of them noticeably faster than on 4 KB pages.
+    this.#db.exec('PRAGMA page_size = 8192');
     // WAL lets the CLI read and write while a server holds the file; busy_timeout waits for its lock.
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
     this.#db.exec('PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;');
@@ -57,6 +60,7 @@ export class SqliteDb implements Db {
     exec: async (sql: string) => this.#db.exec(sql),
     transaction: (fn) => fn(this.#direct),
     close: async () => undefined,
+    prepare: (sql: string) => this.#statement(sql),
   };
 
   async all<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {

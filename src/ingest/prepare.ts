@@ -1,0 +1,120 @@
+import { hash } from 'node:crypto';
+import { nameKey } from '../names/name-key.ts';
+import type { ParseItem, SourceRecord } from '../registers/types.ts';
+
+/**
+ * A parsed item ready for the store: the record serialised once (the JSON stored and the hash
+ * compared with the stored copy) and its searchable names with their keys. Items travel in flat
+ * arrays (a tag, then the fields) because that is what crosses from a parsing thread cheaply: one
+ * array of strings and numbers per batch, not an object per record.
+ */
+export type PreparedRecord = {
+  key: string;
+  abn: string | null;
+  acn: string | null;
+  name: string;
+  status: string | null;
+  asOf: string | null;
+  namesJson: string;
+  dataJson: string;
+  hash: string;
+  line: number;
+  names: Array<{ name: string; type: string; key: string }>;
+};
+
+export type PreparedItem =
+  | { kind: 'record'; record: PreparedRecord }
+  | { kind: 'rejected'; line: number; reason: string }
+  | { kind: 'snapshot'; asOf: string };
+
+/** One batch of items, flattened. */
+export type Batch = Array<string | number | null>;
+
+const RECORD = 0;
+const REJECTED = 1;
+const SNAPSHOT = 2;
+
+/** The searchable names of a record, main name first, each (type, key) once; blank keys dropped. */
+export function nameKeys(r: Pick<SourceRecord, 'name' | 'names'>) {
+  const seen = new Set<string>();
+  const out: Array<{ name: string; type: string; key: string }> = [];
+  for (const n of [{ name: r.name, type: 'main' }, ...r.names]) {
+    const key = nameKey(n.name);
+    if (key === '' || seen.has(`${n.type}|${key}`)) continue;
+    seen.add(`${n.type}|${key}`);
+    out.push({ name: n.name, type: n.type, key });
+  }
+  return out;
+}
+
+/** Appends one parsed item to a batch. */
+export function addItem(batch: Batch, item: ParseItem): void {
+  if (item.kind === 'snapshot') {
+    batch.push(SNAPSHOT, item.asOf);
+    return;
+  }
+  if (item.kind === 'rejected') {
+    batch.push(REJECTED, item.line, item.reason);
+    return;
+  }
+  const r = item.record;
+  const namesJson = JSON.stringify(r.names);
+  const dataJson = JSON.stringify(r.data);
+  // The same content hash as every earlier version of the store, so that a re-run after an upgrade
+  // still finds its records unchanged.
+  const digest = hash(
+    'sha1',
+    `${r.abn}\u0000${r.acn}\u0000${r.name}\u0000${r.status}\u0000${r.asOf}\u0000${namesJson}\u0000${dataJson}`,
+    'base64',
+  );
+  const keys = nameKeys(r);
+  batch.push(RECORD, r.key, r.abn ?? null, r.acn ?? null, r.name, r.status ?? null, r.asOf ?? null);
+  batch.push(namesJson, dataJson, digest, item.line);
+  batch.push(keys.length);
+  for (const k of keys) batch.push(k.name, k.type, k.key);
+}
+
+/** The items of a batch, in the order they were added. */
+export function* readBatch(batch: Batch): Generator<PreparedItem> {
+  let i = 0;
+  const str = () => batch[i++] as string;
+  const strOrNull = () => batch[i++] as string | null;
+  const num = () => batch[i++] as number;
+  while (i < batch.length) {
+    const tag = num();
+    if (tag === SNAPSHOT) {
+      yield { kind: 'snapshot', asOf: str() };
+    } else if (tag === REJECTED) {
+      const line = num();
+      yield { kind: 'rejected', line, reason: str() };
+    } else {
+      const record: PreparedRecord = {
+        key: str(),
+        abn: strOrNull(),
+        acn: strOrNull(),
+        name: str(),
+        status: strOrNull(),
+        asOf: strOrNull(),
+        namesJson: str(),
+        dataJson: str(),
+        hash: str(),
+        line: num(),
+        names: [],
+      };
+      for (let n = num(); n > 0; n--) record.names.push({ name: str(), type: str(), key: str() });
+      yield { kind: 'record', record };
+    }
+  }
+}
+
+/** The record as the adapter made it (what its `diff` compares), from its serialised form. */
+export const toRecord = (p: PreparedRecord): SourceRecord => ({
+  key: p.key,
+  abn: p.abn,
+  acn: p.acn,
+  name: p.name,
+  names: JSON.parse(p.namesJson),
+  status: p.status,
+  asOf: p.asOf,
+  data: JSON.parse(p.dataJson),
+});

@@ -1,0 +1,125 @@
+import type { Partition } from '../ctx.ts';
+import type { Db } from './db.ts';
+
+export type FreshRecord = {
+  key: string;
+  abn: string | null;
+  acn: string | null;
+  name: string;
+  status: string | null;
+  asOf: string | null;
+  namesJson: string;
+  dataJson: string;
+  hash: string;
+  names: Array<{ name: string; type: string; key: string }>;
+};
+
+export type FreshLoad = {
+  /** Writes the record and its names; false when this load already holds its key (the first stays). */
+  insert(record: FreshRecord): boolean;
+  /** Between batches: once the load is large next to what the tables hold, sets their indexes aside. */
+  afterBatch(): Promise<void>;
+  /** Builds again whatever was set aside. Call before anything else writes in the transaction. */
+  finish(): Promise<void>;
+};
+
+/** Records written through the indexes before setting them aside is considered at all. */
+const SUSPEND_MIN = 20_000;
+/** …and the share of the rows already stored that this load must reach (a rebuild covers them too). */
+const SUSPEND_SHARE = 1 / 8;
+
+/**
+ * The first load of a dataset into a partition (SQLite): there is nothing stored to compare with, so
+ * records go in without a lookup each, through statements prepared once. A large load also sets the
+ * tables' secondary indexes and the name index's triggers aside inside the transaction, and builds
+ * them again at the end in one pass each (a sort, and one FTS5 insert of the new names): inserting
+ * millions of rows into those B-trees and the FTS5 index one at a time costs several times more.
+ * Everything stays in the one transaction, so a failure leaves the store, indexes included, as it was.
+ * PostgreSQL (no synchronous statements) answers null: its ingest takes the general path.
+ */
+export async function startFreshLoad(
+  tx: Db,
+  input: { partition: Partition; dataset: string; at: string; ingestId: string },
+): Promise<FreshLoad | null> {
+  if (!tx.prepare) return null;
+  const { partition, dataset, at, ingestId } = input;
+  const insertRecord = tx.prepare(
+    `INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, first_seen_at, updated_at, seen_ingest)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+  );
+  const insertName = tx.prepare(
+    'INSERT INTO source_names (partition, dataset, record_key, name, name_type, name_key, abn, acn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  const stored = Number(
+    (await tx.get<{ n: number | null }>('SELECT MAX(rowid) AS n FROM source_records'))?.n ?? 0,
+  );
+  let inserted = 0;
+  let aside: SetAside | null = null;
+
+  return {
+    insert(r) {
+      const changes = insertRecord.run(
+        partition,
+        dataset,
+        r.key,
+        r.abn,
+        r.acn,
+        r.name,
+        r.namesJson,
+        r.status,
+        r.asOf,
+        r.dataJson,
+        r.hash,
+        at,
+        at,
+        ingestId,
+      ).changes;
+      if (Number(changes) === 0) return false;
+      for (const n of r.names) insertName.run(partition, dataset, r.key, n.name, n.type, n.key, r.abn, r.acn);
+      inserted++;
+      return true;
+    },
+    async afterBatch() {
+      if (aside === null && inserted >= SUSPEND_MIN && inserted >= stored * SUSPEND_SHARE)
+        aside = await setAside(tx);
+    },
+    async finish() {
+      if (aside) await rebuild(tx, aside);
+      aside = null;
+    },
+  };
+}
+
+type SetAside = { statements: Array<{ type: string; sql: string }>; namesAfter: number };
+
+/** Drops the secondary indexes of the register tables and the triggers feeding the name index. */
+async function setAside(tx: Db): Promise<SetAside> {
+  // Unique indexes stay: they check the rows as they arrive. Other triggers stay: they may do more
+  // than index. The statements are kept as the schema holds them, to be run again as they are.
+  const statements = await tx.all<{ type: string; name: string; sql: string }>(
+    `SELECT type, name, sql FROM sqlite_schema
+     WHERE tbl_name IN ('source_records', 'source_names') AND sql IS NOT NULL
+       AND ((type = 'index' AND sql NOT LIKE 'CREATE UNIQUE%') OR (type = 'trigger' AND sql LIKE '%source_names_fts%'))
+     ORDER BY type, name`,
+  );
+  const last = await tx.get<{ n: number | null }>('SELECT MAX(rowid) AS n FROM source_names');
+  for (const s of statements) await tx.exec(`DROP ${s.type.toUpperCase()} "${s.name.replace(/"/g, '""')}"`);
+  return { statements, namesAfter: Number(last?.n ?? 0) };
+}
+
+async function rebuild(tx: Db, aside: SetAside): Promise<void> {
+  // Index builds sort through temporary files: in memory, they would grow with the load.
+  const before = await tx.get<{ temp_store: number }>('PRAGMA temp_store');
+  await tx.exec('PRAGMA temp_store = FILE');
+  try {
+    for (const s of aside.statements) if (s.type === 'index') await tx.exec(s.sql);
+    // The names written since the triggers were dropped join the name index in one statement.
+    await tx.run(
+      'INSERT INTO source_names_fts (rowid, name_key) SELECT rowid, name_key FROM source_names WHERE rowid > ?',
+      [aside.namesAfter],
+    );
+    for (const s of aside.statements) if (s.type === 'trigger') await tx.exec(s.sql);
+  } finally {
+    await tx.exec(`PRAGMA temp_store = ${Number(before?.temp_store ?? 0)}`);
+  }
+}

@@ -1,0 +1,240 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { after, before, describe, it } from 'node:test';
+import { abnFromAcn } from '../src/identifiers/check-digits.ts';
+import { IngestError, type IngestSummary, type InputFile, ingest } from '../src/ingest/ingest.ts';
+import { resolveInputs } from '../src/ingest/inputs.ts';
+import { SANDBOX_DIR } from '../src/ingest/load-sandbox.ts';
+import { nameKey } from '../src/names/name-key.ts';
+import { adapter as abrBulk } from '../src/registers/abr-bulk/parse.ts';
+import { col, readTable } from '../src/registers/tabular.ts';
+import type { ParseItem, RegisterAdapter } from '../src/registers/types.ts';
+import { eventsOfIngest } from '../src/store/change-events.ts';
+import type { Db } from '../src/store/db.ts';
+import { nameCandidates } from '../src/store/name-search.ts';
+import { openStore } from '../src/store/open-store.ts';
+import { type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
+
+// A roll of companies: enough rows that a first load sets the store's indexes aside (20,000+).
+const rollAdapter: RegisterAdapter = {
+  dataset: 'npii',
+  title: 'Test roll',
+  source: 'afsa',
+  async *parse(input, { fileName }): AsyncGenerator<ParseItem> {
+    for await (const item of readTable(input, { fileName, required: ['abn', 'name'] })) {
+      if (item.kind === 'rejected') {
+        yield item;
+        continue;
+      }
+      const abn = col(item.row, 'abn');
+      const name = col(item.row, 'name');
+      const record = { key: abn, abn, acn: null, name, names: [], status: 'ACT', asOf: null, data: {} };
+      yield { kind: 'record', record, line: item.line };
+    }
+  },
+  diff: (before, after) =>
+    before && after && before.name !== after.name
+      ? [
+          {
+            type: 'name_change',
+            entity: { abn: after.abn, name: after.name },
+            changes: [{ field: 'name', old: before.name, new: after.name }],
+          },
+        ]
+      : [],
+};
+
+const ROWS = 25_000;
+const abnOf = (i: number) => abnFromAcn(String(200_000_000 + i * 7));
+const rollFile = (rows: string[], failAfter?: number): InputFile => ({
+  name: 'roll.csv',
+  open: async () =>
+    Readable.from(
+      (async function* () {
+        yield Buffer.from('abn,name\n');
+        for (let i = 0; i < rows.length; i++) {
+          if (i === failAfter) throw new Error('connection reset while reading');
+          yield Buffer.from(`${rows[i]}\n`);
+        }
+      })(),
+    ),
+});
+const rows = (n: number, name = (i: number) => `ROLL COMPANY NUMBER ${i} PTY LTD`) =>
+  Array.from({ length: n }, (_, i) => `${abnOf(i)},${name(i)}`);
+
+const ctxOf = (db: Db) => ({ db, clock: () => new Date() });
+
+/** The store's indexes and triggers, as the engine describes them. */
+const schema = (db: Db) =>
+  db.engine === 'sqlite'
+    ? db.all("SELECT type, name, sql FROM sqlite_schema WHERE type IN ('index', 'trigger') ORDER BY name")
+    : db.all(
+        'SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname',
+      );
+
+describe(`first loads in bulk (${testEngine()})`, () => {
+  let settings: TestStoreSettings;
+  let db: Db;
+  let fresh: unknown[];
+  before(async () => {
+    settings = await testStoreSettings();
+    db = await openStore(settings);
+    fresh = await schema(db);
+  });
+  after(async () => {
+    await db.close();
+    await settings.cleanup();
+  });
+
+  it('applies nothing of a large first load that fails half way, and leaves every index in place', async () => {
+    await assert.rejects(
+      ingest({
+        ctx: ctxOf(db),
+        input: { adapter: rollAdapter, files: [rollFile(rows(ROWS), 22_000)], partition: 'live' },
+      }),
+      (error: unknown) => error instanceof IngestError && /roll\.csv: connection reset/.test(error.message),
+    );
+    const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM source_records');
+    assert.equal(Number(count?.n), 0);
+    assert.deepEqual(await schema(db), fresh);
+  });
+
+  it('loads a large first snapshot whole: duplicates rejected, indexes rebuilt as they were, names searchable', async () => {
+    const all = [...rows(ROWS), `${abnOf(5)},A SECOND COPY`];
+    const s = await ingest({
+      ctx: ctxOf(db),
+      input: { adapter: rollAdapter, files: [rollFile(all)], partition: 'live' },
+    });
+    assert.deepEqual([s.inserted, s.rejected, s.events], [ROWS, 1, 0]);
+    assert.deepEqual(s.rejected_examples, [
+      {
+        file: 'roll.csv',
+        line: ROWS + 2,
+        reason: `record ${abnOf(5)} appears twice in this snapshot; the first is kept`,
+      },
+    ]);
+    assert.deepEqual(await schema(db), fresh);
+    if (db.engine === 'sqlite')
+      await db.run("INSERT INTO source_names_fts (source_names_fts, rank) VALUES ('integrity-check', 1)");
+    // The first rows went in through the indexes, the last after they were set aside.
+    for (const i of [3, ROWS - 1]) {
+      const found = await nameCandidates(db, 'live', nameKey(`ROLL COMPANY NUMBER ${i}`).split(' '));
+      assert.equal(found[0]?.abn, abnOf(i));
+    }
+  });
+
+  it('then compares the next snapshot record by record: unchanged, changed with events', async () => {
+    const again = await ingest({
+      ctx: ctxOf(db),
+      input: { adapter: rollAdapter, files: [rollFile(rows(ROWS))], partition: 'live' },
+    });
+    assert.deepEqual([again.inserted, again.updated, again.unchanged, again.events], [0, 0, ROWS, 0]);
+    const renamed = await ingest({
+      ctx: ctxOf(db),
+      input: {
+        adapter: rollAdapter,
+        files: [
+          rollFile(rows(ROWS, (i) => (i === 7 ? 'RENAMED PTY LTD' : `ROLL COMPANY NUMBER ${i} PTY LTD`))),
+        ],
+        partition: 'live',
+      },
+    });
+    assert.deepEqual([renamed.updated, renamed.unchanged, renamed.events], [1, ROWS - 1, 1]);
+    const found = await nameCandidates(db, 'live', ['RENAMED']);
+    assert.equal(found[0]?.abn, abnOf(7));
+  });
+});
+
+describe(`the ABN Bulk Extract parsed on its own thread (${testEngine()})`, () => {
+  const first = join(SANDBOX_DIR, 'abr-bulk');
+  const next = join(SANDBOX_DIR, 'next', 'abr-bulk');
+  const stores: Array<{ settings: TestStoreSettings; db: Db }> = [];
+  const open = async () => {
+    const settings = await testStoreSettings();
+    const db = await openStore(settings);
+    stores.push({ settings, db });
+    return db;
+  };
+  after(async () => {
+    for (const s of stores) {
+      await s.db.close();
+      await s.settings.cleanup();
+    }
+  });
+
+  const load = async (db: Db, path: string, parseInWorker: boolean) => {
+    const inputs = await resolveInputs([path]);
+    try {
+      return await ingest({
+        ctx: ctxOf(db),
+        input: { adapter: abrBulk, files: inputs.files, partition: 'live', parseInWorker },
+      });
+    } finally {
+      await inputs.close();
+    }
+  };
+  const stable = (s: IngestSummary) => ({ ...s, id: '', seconds: 0 });
+  const stored = (db: Db) =>
+    db.all(
+      'SELECT record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at FROM source_records ORDER BY record_key',
+    );
+
+  it('stores and reports the same as when parsed on the ingest’s thread, first load and changes', async () => {
+    const [here, there] = [await open(), await open()];
+    assert.deepEqual(stable(await load(there, first, true)), stable(await load(here, first, false)));
+    const changedThere = await load(there, next, true);
+    const changedHere = await load(here, next, false);
+    assert.deepEqual(stable(changedThere), stable(changedHere));
+    assert.ok(changedThere.events > 0);
+    const types = async (s: IngestSummary, db: Db) =>
+      (await eventsOfIngest(db, s.id)).map((e) => [e.type, e.abn, e.changes]);
+    assert.deepEqual(await types(changedThere, there), await types(changedHere, here));
+    assert.deepEqual(await stored(there), await stored(here));
+  });
+
+  it('reads a file that is no plain file (a zip entry, a download) through the same thread', async () => {
+    const db = await open();
+    const [path] = (await resolveInputs([first])).files.map((f) => f.name);
+    const bytes = readFileSync(path as string);
+    const chunks = Array.from({ length: Math.ceil(bytes.length / 1000) }, (_, i) =>
+      bytes.subarray(i * 1000, i * 1000 + 1000),
+    );
+    const s = await ingest({
+      ctx: ctxOf(db),
+      input: {
+        adapter: abrBulk,
+        files: [{ name: 'part.xml', open: async () => Readable.from(chunks) }],
+        partition: 'live',
+        parseInWorker: true,
+      },
+    });
+    assert.equal(s.inserted, 30);
+    assert.equal(s.as_of, '2026-11-18');
+  });
+
+  it('fails a truncated file with its name and line, and applies nothing', async () => {
+    const db = await open();
+    const [path] = (await resolveInputs([first])).files.map((f) => f.name);
+    const text = readFileSync(path as string, 'utf8');
+    const cut = text.slice(0, text.indexOf('<ABR', text.length / 2) + 30);
+    await assert.rejects(
+      ingest({
+        ctx: ctxOf(db),
+        input: {
+          adapter: abrBulk,
+          files: [{ name: '20261118Public01.xml', open: async () => Readable.from([Buffer.from(cut)]) }],
+          partition: 'live',
+          parseInWorker: true,
+        },
+      }),
+      (error: unknown) =>
+        error instanceof IngestError &&
+        /20261118Public01\.xml:\d+:\d+: the file ends inside/.test(error.message) &&
+        /Nothing was applied/.test(error.message),
+    );
+    const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM source_records');
+    assert.equal(Number(count?.n), 0);
+  });
+});
