@@ -191,10 +191,10 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
         ...(date_of_birth ? { date_of_birth } : {}),
       });
       assert.equal(result.overall, 'review', 'a date of birth never clears anyone');
-      const matches = (result.results.dfat_sanctions?.matches ?? []) as Checked[];
+      const matches = (result.results.dfat_sanctions?.matches ?? []) as unknown as Checked[];
       return {
         matches: matches.map((m) => [m.reference, m.list_entry.date_of_birth, m.date_of_birth_check]),
-        note: result.results.dfat_sanctions?.note ?? '',
+        note: (result.results.dfat_sanctions as { note?: string } | undefined)?.note ?? '',
       };
     };
     assert.deepEqual((await checks('1968-02-14')).matches, [['9002', '14/02/1968', 'consistent']]);
