@@ -9,7 +9,11 @@ import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/
 
 type Received = { path: string; headers: Record<string, string>; body: string; at: number };
 
-/** A real receiver on loopback: it records every request; `/flaky` fails once, `/redirect` answers 302, `/slow` never answers in time. */
+/**
+ * A real receiver on loopback: it records every request; `/flaky` fails once, `/redirect` answers
+ * 302, `/slow` never answers in time, `/big` answers 200 with 1 MB, `/trickle` answers 200 but its
+ * body never ends in time.
+ */
 async function receiver() {
   const received: Received[] = [];
   let flaky = 0;
@@ -29,7 +33,16 @@ async function receiver() {
       else if (req.url === '/slowish') setTimeout(() => res.writeHead(200).end(), 600);
       else if (req.url === '/redirect') res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end();
       else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2000);
-      else res.writeHead(200).end('ok');
+      else if (req.url === '/big') res.writeHead(200).end('x'.repeat(1024 * 1024));
+      else if (req.url === '/trickle') {
+        // Headers at once, then a byte now and then: the answer never completes in time.
+        res.writeHead(200);
+        const drip = setInterval(() => res.write('.'), 50);
+        setTimeout(() => {
+          clearInterval(drip);
+          res.end();
+        }, 2000);
+      } else res.writeHead(200).end('ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -298,5 +311,19 @@ describe('webhook delivery', () => {
     } finally {
       await queued.stop();
     }
+  });
+
+  it('an answer longer than 64 KB still delivers on its status; one that never ends is a timeout', async () => {
+    await watch('60600201401', '/big');
+    await watch('53600211532', '/trickle');
+    await fire('60600201401');
+    await fire('53600211532');
+    const started = Date.now();
+    await worker.drain();
+    const [big] = await changes('60600201401');
+    assert.deepEqual([big?.delivery_status, big?.response_code, big?.attempts], ['delivered', 200, 1]);
+    const [trickle] = await changes('53600211532');
+    assert.deepEqual([trickle?.delivery_status, trickle?.attempts], ['failed', 3]);
+    assert.ok(Date.now() - started < 3 * 300 + 1000, 'each trickling attempt ended at its timeout');
   });
 });

@@ -91,6 +91,8 @@ export class DeliveryWorker {
     });
     this.#dispatcher = guardedDispatcher({
       allowPrivate: options.config.allowPrivateWebhooks,
+      // A connection still being made when its attempt times out gives up at the same time.
+      connectTimeoutMs: options.config.webhookTimeoutMs,
       ...(options.lookup ? { lookup: options.lookup } : {}),
     });
   }

@@ -1,5 +1,4 @@
 import type { Dispatcher } from 'undici';
-import { request } from 'undici';
 import type { AttemptFailure } from './retry-policy.ts';
 import { BlockedAddressError, type UrlCheck } from './ssrf-guard.ts';
 
@@ -11,7 +10,8 @@ export type AttemptResult = { status?: number; failure?: AttemptFailure; error: 
  * One attempt's network part, all of it inside the attempt's time budget
  * (AEVS_WEBHOOK_TIMEOUT_MS): the URL check (its DNS lookup included: a resolver that never
  * answers fails the attempt at the deadline instead of holding a worker slot), connecting,
- * sending and the response. No redirect is followed; at most 64 KB of the answer is read.
+ * sending and the response. At the deadline the attempt is over, whatever the network is doing.
+ * No redirect is followed; at most 64 KB of the answer is read.
  */
 export async function sendAttempt({
   check,
@@ -27,26 +27,13 @@ export async function sendAttempt({
   dispatcher: Dispatcher;
   timeoutMs: number;
 }): Promise<AttemptResult> {
-  // One timer for the whole attempt (lighter than AbortSignal.timeout, which also registers the
-  // signal for garbage collection tracking).
-  const deadline = new AbortController();
-  const timer = setTimeout(
-    () => deadline.abort(new DOMException(`attempt timed out after ${timeoutMs} ms`, 'TimeoutError')),
-    timeoutMs,
-  );
-  try {
-    return await attempt(deadline.signal);
-  } finally {
-    clearTimeout(timer);
-  }
-
-  async function attempt(signal: AbortSignal): Promise<AttemptResult> {
-    let checked: UrlCheck;
+  const deadline = Date.now() + timeoutMs;
+  let checked = check();
+  if (checked instanceof Promise) {
     try {
-      const pending = check();
-      checked = pending instanceof Promise ? await beforeDeadline(pending, signal) : pending;
+      checked = await beforeDeadline(checked, timeoutMs);
     } catch (e) {
-      if (signal.aborted) {
+      if (e === DEADLINE) {
         return {
           failure: 'timeout',
           error: `timeout: the webhook host was not resolved within ${timeoutMs} ms`,
@@ -54,41 +41,108 @@ export async function sendAttempt({
       }
       return { failure: 'dns', error: `dns: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300) };
     }
-    if (!checked.ok) return { failure: 'blocked', error: checked.reason };
-    try {
-      const res = await request(checked.url, {
-        method: 'POST',
-        body,
-        headers,
-        dispatcher,
-        headersTimeout: timeoutMs,
-        bodyTimeout: timeoutMs,
-        signal,
-      });
-      // At most 64 KB of the answer is read; a longer one is cut off (its status is what counts).
-      await res.body.dump({ limit: RESPONSE_BYTES });
-      return { status: res.statusCode, error: null };
-    } catch (e) {
+  }
+  if (!checked.ok) return { failure: 'blocked', error: checked.reason };
+  return post(dispatcher, checked.url, body, headers, Math.max(1, deadline - Date.now()));
+}
+
+/**
+ * The POST through undici's dispatch interface (no response stream: the status is what counts and
+ * the body is only counted), settled once: by the response's end, an error, or the deadline.
+ */
+function post(
+  dispatcher: Dispatcher,
+  url: URL,
+  body: string,
+  headers: Record<string, string>,
+  budgetMs: number,
+): Promise<AttemptResult> {
+  return new Promise((resolve) => {
+    let status: number | undefined;
+    let bytes = 0;
+    let controller: Dispatcher.DispatchController | undefined;
+    let settled = false;
+    const settle = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      resolve(result);
+    };
+    const timer = setTimeout(() => {
+      // Not connected yet: the connection attempt is left to end on its own (the dispatcher's
+      // connect timeout), but this attempt is over now.
+      controller?.abort(new AttemptTimeout(budgetMs));
+      settle({ failure: 'timeout', error: `timeout: no complete answer within ${budgetMs} ms` });
+    }, budgetMs);
+    const fail = (e: Error) => {
+      // Only the part of an answer we chose not to read: its status is the outcome.
+      if (e instanceof TooLong && status !== undefined) return settle({ status, error: null });
       const failure: AttemptFailure =
         e instanceof BlockedAddressError ? 'blocked' : isTimeout(e) ? 'timeout' : 'connection';
-      return { failure, error: e instanceof Error ? `${failure}: ${e.message}`.slice(0, 300) : failure };
+      settle({ failure, error: `${failure}: ${e.message}`.slice(0, 300) });
+    };
+    try {
+      dispatcher.dispatch(
+        {
+          origin: url.origin,
+          path: `${url.pathname}${url.search}`,
+          method: 'POST',
+          body,
+          headers,
+          headersTimeout: budgetMs,
+          bodyTimeout: budgetMs,
+        },
+        {
+          onRequestStart: (c) => {
+            controller = c;
+            if (settled) c.abort(new AttemptTimeout(budgetMs));
+          },
+          onResponseStart: (_c, statusCode) => {
+            status = statusCode;
+          },
+          onResponseData: (c, chunk) => {
+            bytes += chunk.length;
+            if (bytes > RESPONSE_BYTES) c.abort(new TooLong());
+          },
+          onResponseEnd: () =>
+            settle(
+              status === undefined
+                ? { failure: 'connection', error: 'connection: no status' }
+                : { status, error: null },
+            ),
+          onResponseError: (_c, e) => fail(e),
+        },
+      );
+    } catch (e) {
+      fail(e instanceof Error ? e : new Error(String(e)));
     }
+  });
+}
+
+class AttemptTimeout extends Error {
+  override name = 'TimeoutError';
+  constructor(ms: number) {
+    super(`no complete answer within ${ms} ms`);
   }
 }
 
-/** The promise's value, or a rejection once the signal aborts, whichever comes first. */
-function beforeDeadline<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
+class TooLong extends Error {
+  override name = 'ResponseTooLong';
+}
+
+const DEADLINE = Symbol('deadline');
+
+/** The promise's value, or a rejection with DEADLINE after `ms`, whichever comes first. */
+function beforeDeadline<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
-    const abort = () => reject(signal.reason);
-    signal.addEventListener('abort', abort, { once: true });
+    const timer = setTimeout(() => reject(DEADLINE), ms);
     promise.then(
       (value) => {
-        signal.removeEventListener('abort', abort);
+        clearTimeout(timer);
         resolve(value);
       },
       (error: unknown) => {
-        signal.removeEventListener('abort', abort);
+        clearTimeout(timer);
         reject(error);
       },
     );

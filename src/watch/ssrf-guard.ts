@@ -180,8 +180,12 @@ type LookupCallback = (
  * `fetch` pass `redirect: 'manual'`. A 3xx is a failed attempt; following it would reach a URL that
  * was never checked.
  */
-export function guardedDispatcher({ allowPrivate, lookup = dns.promises.lookup }: GuardOptions): Agent {
-  if (allowPrivate) return new Agent();
+export function guardedDispatcher({
+  allowPrivate,
+  lookup = dns.promises.lookup,
+  connectTimeoutMs = 10_000,
+}: GuardOptions & { connectTimeoutMs?: number }): Agent {
+  if (allowPrivate) return new Agent({ connect: { timeout: connectTimeoutMs } });
 
   // Node's net.connect calls `lookup` with `all: true` when it tries several addresses
   // (autoSelectFamily, the default since Node 20) and without it otherwise.
@@ -209,7 +213,7 @@ export function guardedDispatcher({ allowPrivate, lookup = dns.promises.lookup }
     );
   };
 
-  const connect = buildConnector({ lookup: guardedLookup });
+  const connect = buildConnector({ lookup: guardedLookup, timeout: connectTimeoutMs });
   return new Agent({
     connect: (options, callback) => {
       // net.connect skips `lookup` for IP literals, so those are checked here.
