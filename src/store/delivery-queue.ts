@@ -1,30 +1,39 @@
 import type { Db } from './db.ts';
 import type { DeliveryRow } from './deliveries.ts';
 
-/**
- * Claims due deliveries with a lease: a claimed row's next attempt moves to the lease's end, so it is
- * not due for any worker until then (and the due scan never walks past rows in flight); no attempt is
- * sent twice while a worker lives, and a crashed worker's claims come back when their leases run out. PostgreSQL skips rows another process holds (FOR UPDATE SKIP LOCKED);
- * SQLite has one writer at a time, so its UPDATE … RETURNING is already exclusive.
- */
 /** What an attempt needs of a claimed delivery (the rest of the row stays in the store). */
 export type ClaimedDelivery = Pick<
   DeliveryRow,
-  'id' | 'subscription_id' | 'payload' | 'attempts' | 'response_code' | 'locked_until'
+  'id' | 'subscription_id' | 'payload' | 'attempts' | 'response_code' | 'locked_until' | 'created_at'
 >;
 
-export function claimDue(db: Db, now: string, leaseUntil: string, limit: number): Promise<ClaimedDelivery[]> {
+/**
+ * Claims due deliveries with a lease: a claimed row's next attempt moves to the lease's end, so it is
+ * not due for any worker until then (and the due scan never walks past rows in flight); no attempt is
+ * sent twice while a worker lives, and a crashed worker's claims come back when their leases run out.
+ * PostgreSQL skips rows another process holds (FOR UPDATE SKIP LOCKED); SQLite has one writer at a
+ * time, so its UPDATE … RETURNING is already exclusive.
+ *
+ * Returned oldest first (RETURNING keeps no order of its own).
+ */
+export async function claimDue(
+  db: Db,
+  now: string,
+  leaseUntil: string,
+  limit: number,
+): Promise<ClaimedDelivery[]> {
   const lock = db.engine === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
-  return db.all<ClaimedDelivery>(
+  const rows = await db.all<ClaimedDelivery>(
     `UPDATE deliveries SET locked_until = ?, next_attempt_at = ?
      WHERE id IN (
        SELECT id FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= ?
        ORDER BY next_attempt_at LIMIT ? ${lock}
      )
-     RETURNING id, subscription_id, payload, attempts, response_code, locked_until`,
+     RETURNING id, subscription_id, payload, attempts, response_code, locked_until, created_at`,
     [leaseUntil, leaseUntil, now, limit],
   );
+  return rows.sort((a, b) => (a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : 0));
 }
 
 export const recordAttempt = (

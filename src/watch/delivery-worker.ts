@@ -82,7 +82,7 @@ export class DeliveryWorker {
       db: options.db,
       log: options.log,
       retryForMs: options.config.webhookTimeoutMs + LEASE_MARGIN_MS,
-      batchSize: this.#o.concurrency,
+      batchSize: 2 * this.#o.concurrency,
       // A stored batch makes room for more attempts.
       onStored: () => {
         this.#startReady();
@@ -151,12 +151,7 @@ export class DeliveryWorker {
       const now = this.#o.clock();
       // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
       const lease = now.getTime() + config.webhookTimeoutMs + LEASE_MARGIN_MS;
-      const claimed = await claimDue(
-        this.#o.db,
-        dueBy(now),
-        stamp(new Date(lease)),
-        Math.min(room, concurrency),
-      );
+      const claimed = await claimDue(this.#o.db, dueBy(now), stamp(new Date(lease)), room);
       const subscriptions = await subscriptionsById(this.#o.db, [
         ...new Set(claimed.map((d) => d.subscription_id)),
       ]);
@@ -179,7 +174,7 @@ export class DeliveryWorker {
     if (this.#stopped) return;
     const late: ClaimedDelivery[] = [];
     // Outcomes not yet stored count against the room too, so a slow store slows the sending.
-    while (this.#inFlight.size < this.#o.concurrency && this.#outcomes.pending() < 2 * this.#o.concurrency) {
+    while (this.#inFlight.size < this.#o.concurrency && this.#outcomes.pending() < 4 * this.#o.concurrency) {
       const next = this.#ready.shift();
       if (!next) break;
       // A delivery that waited so long its lease could end mid-attempt goes back to the outbox
