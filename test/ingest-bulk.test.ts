@@ -11,6 +11,7 @@ import { nameKey } from '../src/names/name-key.ts';
 import { adapter as abrBulk } from '../src/registers/abr-bulk/parse.ts';
 import { col, readTable } from '../src/registers/tabular.ts';
 import type { ParseItem, RegisterAdapter } from '../src/registers/types.ts';
+import { startFreshLoad } from '../src/store/bulk-load.ts';
 import { eventsOfIngest } from '../src/store/change-events.ts';
 import type { Db } from '../src/store/db.ts';
 import { nameCandidates } from '../src/store/name-search.ts';
@@ -144,6 +145,58 @@ describe(`first loads in bulk (${testEngine()})`, () => {
     assert.deepEqual([renamed.updated, renamed.unchanged, renamed.events], [1, ROWS - 1, 1]);
     const found = await nameCandidates(db, 'live', ['RENAMED']);
     assert.equal(found[0]?.abn, abnOf(7));
+  });
+});
+
+describe('a fresh load’s name index built while the load waits (sqlite)', () => {
+  it('gives the same index as one built at the end', async (t) => {
+    if (testEngine() !== 'sqlite') return t.skip('SQLite only: PostgreSQL has no fresh-load path');
+    const settings = await testStoreSettings();
+    const db = await openStore(settings);
+    try {
+      await db.transaction(async (tx) => {
+        const load = await startFreshLoad(tx, {
+          partition: 'live',
+          dataset: 'npii',
+          at: 'now',
+          ingestId: 'ing_1',
+        });
+        assert.ok(load);
+        const add = (i: number) =>
+          load.insert({
+            key: abnOf(i),
+            abn: abnOf(i),
+            acn: null,
+            name: `WAITING NAME ${i}`,
+            status: null,
+            asOf: null,
+            namesJson: '[]',
+            dataJson: '{}',
+            hash: 'h',
+            names: [
+              { name: `WAITING NAME ${i}`, type: 'main', key: `NAME WAITING ${i}` },
+              { name: `OTHER ${i}`, type: 'trading', key: `OTHER ${i}` },
+            ],
+          });
+        for (let i = 0; i < 6_000; i++) add(i);
+        await load.afterBatch();
+        assert.equal(load.whileWaiting(), false, 'every name so far went in through the triggers');
+        for (let i = 6_000; i < 20_000; i++) add(i);
+        let steps = 0;
+        while (load.whileWaiting()) steps++;
+        assert.equal(steps, 3, '28,000 names in steps of 10,000');
+        for (let i = 20_000; i < 20_100; i++) add(i);
+        await load.finish();
+      });
+      await db.run("INSERT INTO source_names_fts (source_names_fts, rank) VALUES ('integrity-check', 1)");
+      for (const i of [10, 5_999, 6_000, 19_999, 20_050]) {
+        const found = await nameCandidates(db, 'live', ['OTHER', String(i)]);
+        assert.equal(found[0]?.abn, abnOf(i));
+      }
+    } finally {
+      await db.close();
+      await settings.cleanup();
+    }
   });
 });
 

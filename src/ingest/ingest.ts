@@ -222,7 +222,10 @@ export async function ingest({
             rows: summary.rows_read,
             elapsedMs: performance.now() - startedMs,
           });
-        for await (const batch of readBatches(adapter, file, input.parseInWorker)) {
+        for await (const batch of readBatches(adapter, file, {
+          inWorker: input.parseInWorker,
+          whileWaiting: fresh?.whileWaiting,
+        })) {
           for (const item of readBatch(batch)) {
             if (item.kind === 'snapshot') {
               summary.as_of ??= item.asOf;

@@ -36,14 +36,15 @@ const SNAPSHOT = 2;
 
 /** The searchable names of a record, main name first, each (type, key) once; blank keys dropped. */
 export function nameKeys(r: Pick<SourceRecord, 'name' | 'names'>) {
-  const seen = new Set<string>();
   const out: Array<{ name: string; type: string; key: string }> = [];
-  for (const n of [{ name: r.name, type: 'main' }, ...r.names]) {
-    const key = nameKey(n.name);
-    if (key === '' || seen.has(`${n.type}|${key}`)) continue;
-    seen.add(`${n.type}|${key}`);
-    out.push({ name: n.name, type: n.type, key });
-  }
+  const add = (name: string, type: string) => {
+    const key = nameKey(name);
+    if (key === '') return;
+    for (const o of out) if (o.key === key && o.type === type) return;
+    out.push({ name, type, key });
+  };
+  add(r.name, 'main');
+  for (const n of r.names) add(n.name, n.type);
   return out;
 }
 

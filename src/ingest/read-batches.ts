@@ -8,7 +8,7 @@ import { addItem, type Batch } from './prepare.ts';
 /** Items per batch: what the parsing thread hands over at a time. */
 const BATCH = 500;
 /** Batches the parsing thread may have ready before the store has taken them. */
-const AHEAD = 4;
+const AHEAD = 16;
 /** Chunks of the file sent to the parsing thread before it has taken them. */
 const CHUNKS_AHEAD = 16;
 /** Below this a file is parsed on the ingest's own thread: a parsing thread takes ~0.1 s to start. */
@@ -22,18 +22,23 @@ export const WORKER_MIN_BYTES = 16 * 1024 * 1024;
 export async function* readBatches(
   adapter: RegisterAdapter,
   file: InputFile,
-  inWorker?: boolean,
+  options: {
+    inWorker?: boolean | undefined;
+    /** Other work, a step at a time, for while the parsing thread has no batch ready: false when none. */
+    whileWaiting?: (() => boolean) | undefined;
+  } = {},
 ): AsyncGenerator<Batch> {
   const useWorker =
-    ADAPTERS[adapter.dataset] === adapter && (inWorker ?? (file.size ?? 0) >= WORKER_MIN_BYTES);
+    ADAPTERS[adapter.dataset] === adapter && (options.inWorker ?? (file.size ?? 0) >= WORKER_MIN_BYTES);
+  const whileWaiting = options.whileWaiting ?? (() => false);
   if (useWorker && file.path) {
-    yield* parseInWorker(adapter.dataset, file.name, file.path);
+    yield* parseInWorker(adapter.dataset, file.name, file.path, whileWaiting);
     return;
   }
   const stream = await file.open();
   try {
     if (useWorker) {
-      yield* parseInWorker(adapter.dataset, file.name, stream);
+      yield* parseInWorker(adapter.dataset, file.name, stream, whileWaiting);
       return;
     }
     let batch: Batch = [];
@@ -56,6 +61,7 @@ async function* parseInWorker(
   dataset: string,
   fileName: string,
   source: AsyncIterable<unknown> | string,
+  whileWaiting: () => boolean,
 ): AsyncGenerator<Batch> {
   let failure: Error | null = null;
   const path = typeof source === 'string' ? source : undefined;
@@ -127,6 +133,9 @@ async function* parseInWorker(
         throw failure;
       } else if (done) {
         return;
+      } else if (whileWaiting()) {
+        // A turn of the event loop after each step: a batch that arrived meanwhile goes first.
+        await new Promise((resolve) => setImmediate(resolve));
       } else {
         await new Promise<void>((resolve) => (notify = resolve));
       }

@@ -19,14 +19,21 @@ export type FreshLoad = {
   insert(record: FreshRecord): boolean;
   /** Between batches: once the load is large next to what the tables hold, sets their indexes aside. */
   afterBatch(): Promise<void>;
+  /**
+   * While the load waits for its next records: a step of the work `finish` would do, so that less is
+   * left for the end. False when there is none to do now.
+   */
+  whileWaiting(): boolean;
   /** Builds again whatever was set aside. Call before anything else writes in the transaction. */
   finish(): Promise<void>;
 };
 
 /** Records written through the indexes before setting them aside is considered at all. */
-const SUSPEND_MIN = 20_000;
+const SUSPEND_MIN = 5_000;
 /** …and the share of the rows already stored that this load must reach (a rebuild covers them too). */
 const SUSPEND_SHARE = 1 / 8;
+/** Names added to the name index in one step while waiting (tens of milliseconds). */
+const NAME_INDEX_STEP = 10_000;
 
 /**
  * The first load of a dataset into a partition (SQLite): there is nothing stored to compare with, so
@@ -53,7 +60,11 @@ export async function startFreshLoad(
   const stored = Number(
     (await tx.get<{ n: number | null }>('SELECT MAX(rowid) AS n FROM source_records'))?.n ?? 0,
   );
+  const indexNames = tx.prepare(
+    'INSERT INTO source_names_fts (rowid, name_key) SELECT rowid, name_key FROM source_names WHERE rowid > ? AND rowid <= ?',
+  );
   let inserted = 0;
+  let lastName = 0;
   let aside: SetAside | null = null;
 
   return {
@@ -75,13 +86,24 @@ export async function startFreshLoad(
         ingestId,
       ).changes;
       if (Number(changes) === 0) return false;
-      for (const n of r.names) insertName.run(partition, dataset, r.key, n.name, n.type, n.key, r.abn, r.acn);
+      for (const n of r.names)
+        lastName = Number(
+          insertName.run(partition, dataset, r.key, n.name, n.type, n.key, r.abn, r.acn).lastInsertRowid,
+        );
       inserted++;
       return true;
     },
     async afterBatch() {
       if (aside === null && inserted >= SUSPEND_MIN && inserted >= stored * SUSPEND_SHARE)
         aside = await setAside(tx);
+    },
+    whileWaiting() {
+      // The name index takes the names written so far; the B-tree indexes need the whole table.
+      if (aside === null || aside.namesIndexed >= lastName) return false;
+      const to = Math.min(aside.namesIndexed + NAME_INDEX_STEP, lastName);
+      indexNames.run(aside.namesIndexed, to);
+      aside.namesIndexed = to;
+      return true;
     },
     async finish() {
       if (aside) await rebuild(tx, aside);
@@ -90,7 +112,8 @@ export async function startFreshLoad(
   };
 }
 
-type SetAside = { statements: Array<{ type: string; sql: string }>; namesAfter: number };
+/** What was dropped, and the names (by rowid) the name index holds: all up to `namesIndexed`. */
+type SetAside = { statements: Array<{ type: string; sql: string }>; namesIndexed: number };
 
 /** Drops the secondary indexes of the register tables and the triggers feeding the name index. */
 async function setAside(tx: Db): Promise<SetAside> {
@@ -104,22 +127,24 @@ async function setAside(tx: Db): Promise<SetAside> {
   );
   const last = await tx.get<{ n: number | null }>('SELECT MAX(rowid) AS n FROM source_names');
   for (const s of statements) await tx.exec(`DROP ${s.type.toUpperCase()} "${s.name.replace(/"/g, '""')}"`);
-  return { statements, namesAfter: Number(last?.n ?? 0) };
+  return { statements, namesIndexed: Number(last?.n ?? 0) };
 }
 
 async function rebuild(tx: Db, aside: SetAside): Promise<void> {
-  // Index builds sort through temporary files: in memory, they would grow with the load.
+  // Index builds sort through temporary files (in memory, they would grow with the load), with a
+  // helper thread: by now the parsing is done and its core is free.
   const before = await tx.get<{ temp_store: number }>('PRAGMA temp_store');
-  await tx.exec('PRAGMA temp_store = FILE');
+  await tx.exec('PRAGMA temp_store = FILE; PRAGMA threads = 1');
   try {
     for (const s of aside.statements) if (s.type === 'index') await tx.exec(s.sql);
-    // The names written since the triggers were dropped join the name index in one statement.
+    // The names written since the triggers were dropped (and not yet while waiting) join the name
+    // index in one statement.
     await tx.run(
       'INSERT INTO source_names_fts (rowid, name_key) SELECT rowid, name_key FROM source_names WHERE rowid > ?',
-      [aside.namesAfter],
+      [aside.namesIndexed],
     );
     for (const s of aside.statements) if (s.type === 'trigger') await tx.exec(s.sql);
   } finally {
-    await tx.exec(`PRAGMA temp_store = ${Number(before?.temp_store ?? 0)}`);
+    await tx.exec(`PRAGMA temp_store = ${Number(before?.temp_store ?? 0)}; PRAGMA threads = 0`);
   }
 }

@@ -6,7 +6,10 @@ export type Engine = 'sqlite' | 'postgres';
 
 /** A statement prepared once and run synchronously, many times (bulk loads inside a transaction). */
 export type SyncStatement = {
-  run(...params: Array<string | number | null>): { changes: number | bigint };
+  run(...params: Array<string | number | null>): {
+    changes: number | bigint;
+    lastInsertRowid: number | bigint;
+  };
 };
 
 export interface Db {
