@@ -128,13 +128,26 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
     }
     return undefined;
   };
-  const matches = (name: string, at: number) => {
-    for (let k = 0; k < name.length; k++) if (buf.charCodeAt(at + k) !== name.charCodeAt(k)) return false;
-    return true;
-  };
   const sameName = (a: number, b: number, length: number) => {
     for (let k = 0; k < length; k++) if (buf.charCodeAt(a + k) !== buf.charCodeAt(b + k)) return false;
     return true;
+  };
+
+  // The element names seen so far, as property-key strings: a file uses a few dozen names millions of
+  // times, and comparing such strings (the handlers' switches, a close tag against its start) is
+  // cheaper than comparing fresh slices of the text.
+  const names: string[][] = [];
+  let nameCount = 0;
+  const known = (start: number, end: number): string => {
+    const length = end - start;
+    const candidates = names[length];
+    if (candidates) for (const name of candidates) if (buf.startsWith(name, start)) return name;
+    const name = buf.slice(start, end);
+    if (nameCount >= 256) return name;
+    nameCount++;
+    const interned = Object.keys({ [name]: 0 })[0] as string;
+    (names[length] ??= []).push(interned);
+    return interned;
   };
 
   const openTag = (lt: number): number => {
@@ -143,7 +156,7 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
     if (!NAME.test(b)) return lt + 1 >= b.length ? -1 : fail('a tag with no valid name', lt + 1);
     let i = NAME.lastIndex;
     if (i >= b.length) return -1;
-    const name = b.slice(lt + 1, i);
+    const name = known(lt + 1, i);
     spanEnd = 0;
     let selfClosing = false;
     for (;;) {
@@ -214,7 +227,7 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
     const open = stack[stack.length - 1];
     let end = gt;
     while (isSpace(buf.charCodeAt(end - 1))) end--;
-    if (open === undefined || end - lt - 2 !== open.length || !matches(open, lt + 2)) {
+    if (open === undefined || end - lt - 2 !== open.length || !buf.startsWith(open, lt + 2)) {
       const name = buf.slice(lt + 2, end);
       fail(open ? `</${name}> closes <${open}>` : `</${name}> closes nothing`, lt);
     }
