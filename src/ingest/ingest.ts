@@ -1,11 +1,9 @@
 import type { Readable } from 'node:stream';
 import type { Ctx, Partition } from '../ctx.ts';
-import { eventClock } from '../events/event-clock.ts';
 import type { DetectedChange } from '../events/types.ts';
 import { newId } from '../ids.ts';
 import { FormatError, type RegisterAdapter } from '../registers/types.ts';
 import { startFreshLoad } from '../store/bulk-load.ts';
-import { type ChangeEventRow, insertChangeEvent } from '../store/change-events.ts';
 import type { Db } from '../store/db.ts';
 import { hasApplied, insertIngest } from '../store/ingests.ts';
 import {
@@ -24,9 +22,9 @@ import {
   toSourceRecord,
   unseenRecords,
 } from '../store/source-records.ts';
-import { fanOut } from '../watch/fan-out.ts';
 import { nameKeys, type PreparedRecord, readBatch, toRecord } from './prepare.ts';
 import { readBatches } from './read-batches.ts';
+import { writeChangeEvents } from './write-events.ts';
 
 /** One file of a snapshot: a dataset published as several files (ABR's 20 XML files) is one snapshot. */
 export type InputFile = {
@@ -120,30 +118,8 @@ export async function ingest({
   let firstLoad = false;
   const writeEvents = async (tx: Db, changes: DetectedChange[]) => {
     if (firstLoad) return;
-    for (const change of changes) {
-      const abn = change.entity.abn ?? null;
-      const acn = change.entity.acn ?? null;
-      if (!abn && !acn) continue; // an event must name an entity someone can watch
-      const event: ChangeEventRow = {
-        id: newId('evt'),
-        partition,
-        dataset: adapter.dataset,
-        source: adapter.source,
-        type: change.type,
-        abn,
-        acn,
-        entity_name: change.entity.name ?? null,
-        changes: change.changes,
-        as_of: summary.as_of,
-        created_at: eventClock.next(),
-        ingest_id: id,
-      };
-      await insertChangeEvent(tx, event);
-      // Deliveries to the subscriptions watching this entity, in the same transaction.
-      summary.deliveries += (await fanOut(tx, event)).length;
-      summary.events++;
-      summary.events_by_type[change.type] = (summary.events_by_type[change.type] ?? 0) + 1;
-    }
+    // Deliveries to the subscriptions watching each entity, in the same transaction.
+    await writeChangeEvents(tx, changes, { adapter, partition, asOf: summary.as_of, ingestId: id }, summary);
   };
 
   const applyChunk = async (tx: Db, chunk: PreparedRecord[], fileName: string) => {
@@ -163,6 +139,12 @@ export async function ingest({
         continue;
       }
       if (before && before.content_hash === p.hash && !before.removed_at) {
+        unchanged.push(p.key);
+        before.seen_ingest = id;
+        continue;
+      }
+      // The register dates the stored record after this one (read live since this snapshot): kept.
+      if (adapter.keepsNewerRecord && before && !before.removed_at && isNewer(before.as_of, p.asOf)) {
         unchanged.push(p.key);
         before.seen_ingest = id;
         continue;
@@ -271,6 +253,8 @@ export async function ingest({
       // A full snapshot: what it no longer lists has gone from the register (after a fresh load
       // nothing can have gone: the dataset held nothing).
       for (const gone of fresh ? [] : await unseenRecords(tx, partition, adapter.dataset, id)) {
+        // A record read live after this snapshot was taken is not gone for being absent from it.
+        if (adapter.keepsNewerRecord && isNewer(gone.as_of, summary.as_of)) continue;
         await markRemoved(tx, partition, adapter.dataset, gone.record_key, now);
         await deleteNames(tx, partition, adapter.dataset, gone.record_key);
         summary.removed++;
@@ -319,6 +303,10 @@ export async function ingest({
     throw new IngestError(`${message}. Nothing was applied: the stored copy is unchanged.`);
   }
 }
+
+/** Both dates known (ISO `YYYY-MM-DD`) and the first one later. */
+const isNewer = (stored: string | null, incoming: string | null): boolean =>
+  stored !== null && incoming !== null && stored > incoming;
 
 function summaryRow(s: IngestSummary, started: Date, finished: Date) {
   return {

@@ -48,6 +48,21 @@ export function nameKeys(r: Pick<SourceRecord, 'name' | 'names'>) {
   return out;
 }
 
+/**
+ * A record serialised once: the JSON stored and its content hash. The same hash as every earlier
+ * version of the store, so that a re-run after an upgrade still finds its records unchanged.
+ */
+export function serialise(r: SourceRecord): { namesJson: string; dataJson: string; hash: string } {
+  const namesJson = JSON.stringify(r.names);
+  const dataJson = JSON.stringify(r.data);
+  const digest = hash(
+    'sha1',
+    `${r.abn}\u0000${r.acn}\u0000${r.name}\u0000${r.status}\u0000${r.asOf}\u0000${namesJson}\u0000${dataJson}`,
+    'base64',
+  );
+  return { namesJson, dataJson, hash: digest };
+}
+
 /** Appends one parsed item to a batch. */
 export function addItem(batch: Batch, item: ParseItem): void {
   if (item.kind === 'snapshot') {
@@ -59,15 +74,7 @@ export function addItem(batch: Batch, item: ParseItem): void {
     return;
   }
   const r = item.record;
-  const namesJson = JSON.stringify(r.names);
-  const dataJson = JSON.stringify(r.data);
-  // The same content hash as every earlier version of the store, so that a re-run after an upgrade
-  // still finds its records unchanged.
-  const digest = hash(
-    'sha1',
-    `${r.abn}\u0000${r.acn}\u0000${r.name}\u0000${r.status}\u0000${r.asOf}\u0000${namesJson}\u0000${dataJson}`,
-    'base64',
-  );
+  const { namesJson, dataJson, hash: digest } = serialise(r);
   const keys = nameKeys(r);
   batch.push(RECORD, r.key, r.abn ?? null, r.acn ?? null, r.name, r.status ?? null, r.asOf ?? null);
   batch.push(namesJson, dataJson, digest, item.line);

@@ -86,6 +86,12 @@ export interface RegisterAdapter {
    * this list's names. The ingest does the matching; `diff` returns nothing for such lists.
    */
   nameMatchEvent?: EventType;
+  /**
+   * Each record carries the register's own last-updated date (`asOf`), and records may also be
+   * stored one by one between snapshots (the ABR's daily re-read). A snapshot older than the stored
+   * record neither replaces it nor, when it lacks the record, removes it.
+   */
+  keepsNewerRecord?: boolean;
 }
 
 /** A whole file that cannot be read as this register's format (wrong header, not XML, …). */

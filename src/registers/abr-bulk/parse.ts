@@ -170,4 +170,5 @@ export const adapter: RegisterAdapter = {
   source: 'abr',
   parse: parseAbrBulk,
   diff: diffAbr,
+  keepsNewerRecord: true,
 };
