@@ -53,7 +53,8 @@ export class DeliveryWorker {
   readonly #o: Required<Omit<WorkerOptions, 'clock' | 'lookup'>> & { clock: () => Date; lookup?: Lookup };
   readonly #dispatcher: Dispatcher;
   #timer: NodeJS.Timeout | undefined;
-  #inFlight = new Set<Promise<void>>();
+  /** Attempts under way, by delivery id. */
+  #inFlight = new Map<string, Promise<void>>();
   /** Claimed deliveries waiting for a free slot, with the time their lease ends. */
   #ready: Array<{
     delivery: ClaimedDelivery;
@@ -110,7 +111,7 @@ export class DeliveryWorker {
     this.#stopped = true;
     await this.#tickRun;
     await this.#release(this.#ready.splice(0).map((r) => r.delivery));
-    await Promise.allSettled([...this.#inFlight]);
+    await Promise.allSettled([...this.#inFlight.values()]);
     await this.#outcomes.settled();
     await this.#dispatcher.close().catch(() => undefined);
   }
@@ -179,28 +180,35 @@ export class DeliveryWorker {
       if (!next) break;
       // A delivery that waited so long its lease could end mid-attempt goes back to the outbox
       // instead: a lease that ended lets another worker send it too.
-      if (next.lease - this.#o.clock().getTime() < this.#o.config.webhookTimeoutMs + LEASE_MARGIN_MS / 2) {
+      const now = this.#o.clock().getTime();
+      if (next.lease - now < this.#o.config.webhookTimeoutMs + LEASE_MARGIN_MS / 2) {
         late.push(next.delivery);
         continue;
       }
-      const { delivery, sub, claimedAt } = next;
       // A subscription read more than a moment ago is read again: a roll, pause or delete made
       // while the delivery waited in the queue applies to it.
-      const stale = this.#o.clock().getTime() - claimedAt > FRESH_MS;
-      const attempt = this.#attempt(delivery, sub, stale).catch((error: unknown) =>
-        this.#o.log.error({ err: error, delivery_id: delivery.id }, 'webhook attempt could not be recorded'),
+      this.#inFlight.set(
+        next.delivery.id,
+        this.#run(next.delivery, next.sub, now - next.claimedAt > FRESH_MS),
       );
-      this.#inFlight.add(attempt);
-      void attempt.finally(() => {
-        this.#inFlight.delete(attempt);
-        // A finished attempt frees a slot: the next queued delivery goes at once, and once a
-        // batch's room is free the outbox is read again rather than at the next poll.
-        this.#startReady();
-        const held = this.#inFlight.size + this.#ready.length;
-        if (this.#timer && held <= this.#o.concurrency) void this.tick();
-      });
     }
     if (late.length) void this.#release(late);
+  }
+
+  /** One attempt in its slot; when it ends, the slot goes to the next queued delivery. */
+  async #run(delivery: ClaimedDelivery, sub: SubscriptionRow | undefined, stale: boolean): Promise<void> {
+    try {
+      await this.#attempt(delivery, sub, stale);
+    } catch (error) {
+      this.#o.log.error({ err: error, delivery_id: delivery.id }, 'webhook attempt could not be recorded');
+    } finally {
+      // (`await` above always yields, so #startReady has registered this attempt by now.)
+      this.#inFlight.delete(delivery.id);
+      // Once a batch's room is free the outbox is read again rather than at the next poll.
+      this.#startReady();
+      const held = this.#inFlight.size + this.#ready.length;
+      if (this.#timer && held <= this.#o.concurrency) void this.tick();
+    }
   }
 
   /** Hands claimed deliveries back to the outbox, due now (a lease that already moved on is left alone). */
@@ -224,7 +232,7 @@ export class DeliveryWorker {
       const idle = this.#inFlight.size === 0 && this.#ready.length === 0;
       if (idle && (await countDue(this.#o.db, dueBy(this.#o.clock()))) === 0) return;
       // The first attempt to finish frees a slot: a slow endpoint does not hold the others.
-      if (this.#inFlight.size) await Promise.race(this.#inFlight);
+      if (this.#inFlight.size) await Promise.race(this.#inFlight.values());
     }
   }
 
@@ -264,7 +272,7 @@ export class DeliveryWorker {
       ? (await subscriptionsById(db, [d.subscription_id])).get(d.subscription_id)
       : claimedSub;
     if (!sub || sub.deleted_at) {
-      void this.#outcomes.record({
+      this.#outcomes.record({
         lease: d.locked_until,
         ...outcome(d),
         status: 'failed',
@@ -311,7 +319,7 @@ export class DeliveryWorker {
     const { status, failure, error } = result ?? { error: null };
     const verdict = classifyAttempt(failure ? { error: failure } : { status });
     if (verdict === 'delivered') {
-      void this.#outcomes.record({
+      this.#outcomes.record({
         lease: d.locked_until,
         id: d.id,
         status: 'delivered',
@@ -323,7 +331,7 @@ export class DeliveryWorker {
       return;
     }
     const next = nextAttemptAt(attempts, clock(), config.webhookRetrySchedule);
-    void this.#outcomes.record({
+    this.#outcomes.record({
       lease: d.locked_until,
       id: d.id,
       status: next ? 'pending' : 'failed',

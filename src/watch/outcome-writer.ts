@@ -5,8 +5,8 @@ import { recordAttempt } from '../store/delivery-queue.ts';
 export type Outcome = Parameters<typeof recordAttempt>[1];
 
 export type OutcomeWriter = {
-  /** Queues an attempt's outcome; settles once it is stored (or given up on). */
-  record: (outcome: Outcome) => Promise<void>;
+  /** Queues an attempt's outcome (`settled` waits for it to be stored or given up on). */
+  record: (outcome: Outcome) => void;
   /** Outcomes queued or being written. */
   pending: () => number;
   /** Writes what is queued now and waits for every outcome queued so far. */
@@ -38,7 +38,7 @@ export function outcomeWriter({
   /** Called after each batch is stored. */
   onStored?: () => void;
 }): OutcomeWriter {
-  let queue: Array<{ outcome: Outcome; resolve: () => void }> = [];
+  let queue: Outcome[] = [];
   let timer: NodeJS.Timeout | undefined;
   const writing = new Set<Promise<void>>();
   let beingWritten = 0;
@@ -50,10 +50,9 @@ export function outcomeWriter({
     const batch = queue;
     queue = [];
     beingWritten += batch.length;
-    const done = write(batch.map((b) => b.outcome)).finally(() => {
+    const done = write(batch).finally(() => {
       writing.delete(done);
       beingWritten -= batch.length;
-      for (const b of batch) b.resolve();
       onStored?.();
     });
     writing.add(done);
@@ -82,12 +81,11 @@ export function outcomeWriter({
   };
 
   return {
-    record: (outcome) =>
-      new Promise<void>((resolve) => {
-        queue.push({ outcome, resolve });
-        if (queue.length >= batchSize) flush();
-        else if (!timer) timer = setTimeout(flush, delayMs);
-      }),
+    record: (outcome) => {
+      queue.push(outcome);
+      if (queue.length >= batchSize) flush();
+      else if (!timer) timer = setTimeout(flush, delayMs);
+    },
     pending: () => queue.length + beingWritten,
     settled: async () => {
       flush();

@@ -13,7 +13,7 @@ export type AttemptResult = { status?: number; failure?: AttemptFailure; error: 
  * sending and the response. At the deadline the attempt is over, whatever the network is doing.
  * No redirect is followed; at most 64 KB of the answer is read.
  */
-export async function sendAttempt({
+export function sendAttempt({
   check,
   body,
   headers,
@@ -27,23 +27,18 @@ export async function sendAttempt({
   dispatcher: Dispatcher;
   timeoutMs: number;
 }): Promise<AttemptResult> {
-  const deadline = Date.now() + timeoutMs;
-  let checked = check();
-  if (checked instanceof Promise) {
-    try {
-      checked = await beforeDeadline(checked, timeoutMs);
-    } catch (e) {
-      if (e === DEADLINE) {
-        return {
-          failure: 'timeout',
-          error: `timeout: the webhook host was not resolved within ${timeoutMs} ms`,
-        };
-      }
-      return { failure: 'dns', error: `dns: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300) };
-    }
-  }
-  if (!checked.ok) return { failure: 'blocked', error: checked.reason };
-  return post(dispatcher, checked.url, body, headers, Math.max(1, deadline - Date.now()));
+  const started = Date.now();
+  const send = (checked: UrlCheck): Promise<AttemptResult> =>
+    checked.ok
+      ? post(dispatcher, checked.url, body, headers, Math.max(1, started + timeoutMs - Date.now()))
+      : Promise.resolve({ failure: 'blocked', error: checked.reason });
+  const checked = check();
+  if (!(checked instanceof Promise)) return send(checked);
+  return beforeDeadline(checked, timeoutMs).then(send, (e: unknown) =>
+    e === DEADLINE
+      ? { failure: 'timeout', error: `timeout: the webhook host was not resolved within ${timeoutMs} ms` }
+      : { failure: 'dns', error: `dns: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300) },
+  );
 }
 
 /**
