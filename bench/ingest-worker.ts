@@ -1,7 +1,7 @@
 // One side of `npm run bench:ingest`, in its own process so that its peak RSS is its own:
 // `bare` counts <ABR> elements with saxes and nothing else; `ingest` runs the full `aevs ingest`
 // path (abr-bulk adapter, diffing, store writes in one transaction) into a fresh SQLite store.
-import { createReadStream, mkdtempSync, statSync } from 'node:fs';
+import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
@@ -13,6 +13,7 @@ const [kind, file] = process.argv.slice(2);
 if (!file) throw new Error('usage: ingest-worker.ts bare|ingest FILE');
 const started = performance.now();
 let records = 0;
+let dataDir: string | null = null;
 
 if (kind === 'bare') {
   const parser = new SaxesParser();
@@ -23,10 +24,8 @@ if (kind === 'bare') {
     parser.write(chunk as string);
   parser.close();
 } else {
-  const db = await openStore({
-    dataDir: mkdtempSync(join(tmpdir(), 'aevs-bench-ingest-')),
-    databaseUrl: undefined,
-  });
+  dataDir = mkdtempSync(join(tmpdir(), 'aevs-bench-ingest-'));
+  const db = await openStore({ dataDir, databaseUrl: undefined });
   const summary = await ingest({
     ctx: { db, clock: () => new Date() },
     input: {
@@ -46,4 +45,6 @@ if (kind === 'bare') {
   await db.close();
 }
 const seconds = (performance.now() - started) / 1000;
+// The store is a gigabyte or more at the default N: not left behind.
+if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 process.send?.({ records, seconds, maxRssMb: process.resourceUsage().maxRSS / 1024 });
