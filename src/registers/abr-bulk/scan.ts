@@ -146,7 +146,8 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
     if (nameCount >= 256) return name;
     nameCount++;
     const interned = Object.keys({ [name]: 0 })[0] as string;
-    (names[length] ??= []).push(interned);
+    if (candidates) candidates.push(interned);
+    else names[length] = [interned];
     return interned;
   };
 
