@@ -9,6 +9,7 @@ import { resolveInputs } from '../src/ingest/inputs.ts';
 import { SANDBOX_DIR } from '../src/ingest/load-sandbox.ts';
 import { nameKey } from '../src/names/name-key.ts';
 import { adapter as abrBulk } from '../src/registers/abr-bulk/parse.ts';
+import { ADAPTERS } from '../src/registers/index.ts';
 import { col, readTable } from '../src/registers/tabular.ts';
 import type { ParseItem, RegisterAdapter } from '../src/registers/types.ts';
 import { startFreshLoad } from '../src/store/bulk-load.ts';
@@ -245,6 +246,14 @@ describe(`the ABN Bulk Extract parsed on its own thread (${testEngine()})`, () =
       (await eventsOfIngest(db, s.id)).map((e) => [e.type, e.abn, e.changes]);
     assert.deepEqual(await types(changedThere, there), await types(changedHere, here));
     assert.deepEqual(await stored(there), await stored(here));
+  });
+
+  it('finds every register’s parser where the parsing thread looks for it', async () => {
+    // The thread loads `registers/<dataset>/parse.ts` alone, not the registry of every parser.
+    for (const [dataset, adapter] of Object.entries(ADAPTERS)) {
+      const module = (await import(`../src/registers/${dataset}/parse.ts`)) as { adapter: unknown };
+      assert.equal(module.adapter, adapter, dataset);
+    }
   });
 
   it('reads a file that is no plain file (a zip entry, a download) through the same thread', async () => {

@@ -133,7 +133,8 @@ async function setAside(tx: Db): Promise<SetAside> {
 async function rebuild(tx: Db, aside: SetAside): Promise<void> {
   // Index builds sort through temporary files (in memory, they would grow with the load), with a
   // helper thread: by now the parsing is done and its core is free.
-  const before = await tx.get<{ temp_store: number }>('PRAGMA temp_store');
+  const tempStore = await tx.get<{ temp_store: number }>('PRAGMA temp_store');
+  const threads = await tx.get<{ threads: number }>('PRAGMA threads');
   await tx.exec('PRAGMA temp_store = FILE; PRAGMA threads = 1');
   try {
     for (const s of aside.statements) if (s.type === 'index') await tx.exec(s.sql);
@@ -145,6 +146,8 @@ async function rebuild(tx: Db, aside: SetAside): Promise<void> {
     );
     for (const s of aside.statements) if (s.type === 'trigger') await tx.exec(s.sql);
   } finally {
-    await tx.exec(`PRAGMA temp_store = ${Number(before?.temp_store ?? 0)}; PRAGMA threads = 0`);
+    await tx.exec(
+      `PRAGMA temp_store = ${Number(tempStore?.temp_store ?? 0)}; PRAGMA threads = ${Number(threads?.threads ?? 0)}`,
+    );
   }
 }
