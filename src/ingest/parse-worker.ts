@@ -1,7 +1,8 @@
 // A parsing thread for one large file of a snapshot: the register's parser, the serialisation and
-// the hashing run here while the ingest's thread writes the previous batches to the store. The
-// file's bytes arrive from the ingest's thread on request; prepared batches go back, at most
-// `ahead` of them unconsumed, so memory stays flat whatever the size of the file.
+// the hashing run here while the ingest's thread writes the previous batches to the store. A plain
+// file is read here; anything else (a zip entry) arrives in chunks from the ingest's thread, a few
+// ahead of need. Prepared batches go back, at most `ahead` of them unconsumed, so memory stays flat
+// whatever the size of the file.
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
