@@ -1,6 +1,4 @@
-import type { KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Dispatcher } from 'undici';
 import type { Config } from '../config.ts';
 import { storedTime } from '../events/event-clock.ts';
 import type { Db } from '../store/db.ts';
@@ -8,17 +6,8 @@ import { type ClaimedDelivery, claimDue, countDue, releaseClaim } from '../store
 import { type SubscriptionRow, subscriptionsById } from '../store/subscriptions.ts';
 import { type OutcomeWriter, outcomeWriter } from './outcome-writer.ts';
 import { classifyAttempt, nextAttemptAt } from './retry-policy.ts';
-import { openSecret } from './secrets.ts';
-import { type AttemptResult, sendAttempt } from './send-attempt.ts';
-import { signDelivery, signingKey } from './signing.ts';
-import {
-  guardedDispatcher,
-  hostVerdicts,
-  type Lookup,
-  resolvesPublic,
-  type UrlCheck,
-  webhookUrlShape,
-} from './ssrf-guard.ts';
+import type { Lookup } from './ssrf-guard.ts';
+import { type WebhookSender, webhookSender } from './webhook-sender.ts';
 
 const stamp = storedTime;
 /** "Due by now": the end of the current millisecond, since stored times carry microseconds. */
@@ -43,15 +32,14 @@ export type WorkerOptions = {
 };
 
 /**
- * Sends the webhook outbox: claims due deliveries (with a lease), signs each attempt (Standard
- * Webhooks: the same `webhook-id` on every attempt, a fresh timestamp and signature), POSTs with a
- * timeout to the address the SSRF guard allowed, follows no redirect, and records the outcome:
+ * Sends the webhook outbox: claims due deliveries (with a lease), sends each attempt through the
+ * webhook sender (signed, SSRF-checked, with a timeout, no redirect followed), and records the outcome:
  * delivered, another attempt on the retry schedule, or failed when the schedule is spent. Pending
  * deliveries of a previous process resume when their leases end.
  */
 export class DeliveryWorker {
   readonly #o: Required<Omit<WorkerOptions, 'clock' | 'lookup'>> & { clock: () => Date; lookup?: Lookup };
-  readonly #dispatcher: Dispatcher;
+  readonly #sender: WebhookSender;
   #timer: NodeJS.Timeout | undefined;
   /** Attempts under way, by delivery id. */
   #inFlight = new Map<string, Promise<void>>();
@@ -66,9 +54,6 @@ export class DeliveryWorker {
   #tickRun: Promise<void> | undefined;
   #again = false;
   #stopped = false;
-  readonly #verdicts = hostVerdicts();
-  readonly #keys = new Map<string, KeyObject>();
-  readonly #shapes = new Map<string, ReturnType<typeof webhookUrlShape>>();
   readonly #outcomes: OutcomeWriter;
 
   constructor(options: WorkerOptions) {
@@ -90,10 +75,10 @@ export class DeliveryWorker {
         if (this.#timer) void this.tick();
       },
     });
-    this.#dispatcher = guardedDispatcher({
-      allowPrivate: options.config.allowPrivateWebhooks,
-      // A connection still being made when its attempt times out gives up at the same time.
-      connectTimeoutMs: options.config.webhookTimeoutMs,
+    this.#sender = webhookSender({
+      config: options.config,
+      userAgent: this.#o.userAgent,
+      clock: this.#o.clock,
       ...(options.lookup ? { lookup: options.lookup } : {}),
     });
   }
@@ -113,7 +98,7 @@ export class DeliveryWorker {
     await this.#release(this.#ready.splice(0).map((r) => r.delivery));
     await Promise.allSettled([...this.#inFlight.values()]);
     await this.#outcomes.settled();
-    await this.#dispatcher.close().catch(() => undefined);
+    await this.#sender.close();
   }
 
   /** One pass over the outbox (also what tests call to run the worker deterministically). */
@@ -236,36 +221,6 @@ export class DeliveryWorker {
     }
   }
 
-  /**
-   * The HMAC key of a subscription's stored secret, opened once and kept (a bounded number) by its
-   * stored form: a roll stores a new form, so the next attempt opens and signs with the new secret.
-   */
-  #signingKey(stored: string): KeyObject {
-    let key = this.#keys.get(stored);
-    if (!key) {
-      key = signingKey(openSecret(stored, this.#o.config.secretKey));
-      if (this.#keys.size >= 1_000) this.#keys.delete(this.#keys.keys().next().value as string);
-      this.#keys.set(stored, key);
-    }
-    return key;
-  }
-
-  /**
-   * The SSRF check before a send. What the URL string alone decides is kept per URL; a hostname
-   * is resolved (asynchronously, inside the attempt's deadline) unless it was found public moments ago.
-   */
-  #checkUrl(raw: string): UrlCheck | Promise<UrlCheck> {
-    let shape = this.#shapes.get(raw);
-    if (!shape) {
-      shape = webhookUrlShape(raw, this.#o.config.allowPrivateWebhooks);
-      if (this.#shapes.size >= 1_000) this.#shapes.delete(this.#shapes.keys().next().value as string);
-      this.#shapes.set(raw, shape);
-    }
-    if (!shape.ok) return shape;
-    if (shape.resolve === null || this.#verdicts.isPublic(shape.resolve)) return { ok: true, url: shape.url };
-    return resolvesPublic(shape.url, shape.resolve, { lookup: this.#o.lookup, verdicts: this.#verdicts });
-  }
-
   async #attempt(d: ClaimedDelivery, claimedSub: SubscriptionRow | undefined, stale: boolean): Promise<void> {
     const { db, config, clock } = this.#o;
     const sub = stale
@@ -289,34 +244,8 @@ export class DeliveryWorker {
       return;
     }
     const attempts = Number(d.attempts) + 1;
-    // Signed with the subscription's current secret: a roll takes effect on the very next attempt.
-    // A secret that cannot be opened (AEVS_SECRET_KEY missing or changed) is a failed attempt, so the
-    // schedule still runs out instead of retrying for ever.
-    let headers: ReturnType<typeof signDelivery> | undefined;
-    let result: AttemptResult | undefined;
-    try {
-      headers = signDelivery({
-        secret: this.#signingKey(sub.secret),
-        id: d.id,
-        timestamp: clock(),
-        body: d.payload,
-      });
-    } catch (e) {
-      result = {
-        failure: 'blocked',
-        error: `signing failed: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300),
-      };
-    }
-    if (headers) {
-      result = await sendAttempt({
-        check: () => this.#checkUrl(sub.webhook_url),
-        body: d.payload,
-        headers: { ...headers, 'content-type': 'application/json', 'user-agent': this.#o.userAgent },
-        dispatcher: this.#dispatcher,
-        timeoutMs: config.webhookTimeoutMs,
-      });
-    }
-    const { status, failure, error } = result ?? { error: null };
+    const result = await this.#sender.send(d, sub);
+    const { status, failure, error } = result;
     const verdict = classifyAttempt(failure ? { error: failure } : { status });
     if (verdict === 'delivered') {
       this.#outcomes.record({
