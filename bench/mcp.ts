@@ -3,18 +3,16 @@
 // the same live key, measured with autocannon in this run. Rounds alternate between the two so that
 // drift on a shared machine hits both alike; the figures are medians. Goal: ratio >= 0.5.
 
-import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
+import { median, pinLoadGenerator } from './load.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-const pin = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
-if (pin) execFileSync('/usr/bin/taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+const pin = pinLoadGenerator();
 
 const child: ChildProcess = fork(new URL('./validate-server.ts', import.meta.url), ['app'], {
   stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
@@ -70,13 +68,6 @@ async function run(target: Target, duration: number) {
   }
   return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2
-    ? (s[(s.length - 1) / 2] ?? 0)
-    : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
-};
 
 const figures = {
   rest: { rps: [] as number[], cpu: [] as number[], p99: 0 },

@@ -4,20 +4,16 @@
 // same JSON log line, shows how much of the gap is the log line itself. Rounds alternate between the
 // servers so that drift on a shared machine hits all alike; the figures are medians. Goal: ratio >= 0.85.
 
-import { type ChildProcess, execFileSync, fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 import autocannon from 'autocannon';
+import { median, pinLoadGenerator } from './load.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const seconds = Number(process.env.BENCH_SECONDS ?? 4);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 
-// On a multi-core machine the load generator and the server under test each get a core of their own
-// (taskset), so neither side's figure depends on where the scheduler happened to put it.
-const pin = existsSync('/usr/bin/taskset') && availableParallelism() >= 2;
-if (pin) execFileSync('/usr/bin/taskset', ['-p', '-c', '0', String(process.pid)], { stdio: 'ignore' });
+const pin = pinLoadGenerator();
 
 type Kind = 'bare' | 'bare-logged' | 'app';
 type Server = { kind: Kind; child: ChildProcess; url: string; headers: Record<string, string> };
@@ -55,13 +51,6 @@ async function run(server: Server, duration: number) {
   const cpuPerRequest = ((await cpuOf(server.child)) - cpuBefore) / result.requests.total;
   return { rps: result.requests.average, p99: result.latency.p99, cpuPerRequest };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2
-    ? (s[(s.length - 1) / 2] ?? 0)
-    : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
-};
 
 const servers = [await start('bare'), await start('bare-logged'), await start('app')];
 const figures = new Map<Kind, { rps: number[]; cpu: number[]; p99: number }>(

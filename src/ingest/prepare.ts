@@ -1,6 +1,7 @@
 import { hash } from 'node:crypto';
 import { nameKey } from '../names/name-key.ts';
 import type { ParseItem, SourceRecord } from '../registers/types.ts';
+import type { FreshRecord } from '../store/bulk-load.ts';
 
 /**
  * A parsed item ready for the store: the record serialised once (the JSON stored and the hash
@@ -8,19 +9,7 @@ import type { ParseItem, SourceRecord } from '../registers/types.ts';
  * arrays (a tag, then the fields) because that is what crosses from a parsing thread cheaply: one
  * array of strings and numbers per batch, not an object per record.
  */
-export type PreparedRecord = {
-  key: string;
-  abn: string | null;
-  acn: string | null;
-  name: string;
-  status: string | null;
-  asOf: string | null;
-  namesJson: string;
-  dataJson: string;
-  hash: string;
-  line: number;
-  names: Array<{ name: string; type: string; key: string }>;
-};
+export type PreparedRecord = FreshRecord & { line: number };
 
 export type PreparedItem =
   | { kind: 'record'; record: PreparedRecord }
