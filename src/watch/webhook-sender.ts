@@ -1,4 +1,4 @@
-import type { KeyObject } from 'node:crypto';
+import type { Webhook } from 'standardwebhooks';
 import type { Config } from '../config.ts';
 import type { SubscriptionRow } from '../store/subscriptions.ts';
 import { openSecret } from './secrets.ts';
@@ -22,7 +22,7 @@ export type WebhookSender = {
   close: () => Promise<void>;
 };
 
-/** At most this many secrets' keys and URLs' checks are kept (the oldest go first). */
+/** At most this many secrets' signers and URLs' checks are kept (the oldest go first). */
 const KEPT = 1_000;
 
 /**
@@ -49,7 +49,7 @@ export function webhookSender({
     ...(lookup ? { lookup } : {}),
   });
   const verdicts = hostVerdicts();
-  const keys = new Map<string, KeyObject>();
+  const signers = new Map<string, Webhook>();
   const shapes = new Map<string, ReturnType<typeof webhookUrlShape>>();
   const keep = <T>(map: Map<string, T>, key: string, value: T) => {
     if (map.size >= KEPT) map.delete(map.keys().next().value as string);
@@ -57,16 +57,16 @@ export function webhookSender({
   };
 
   /**
-   * The HMAC key of a subscription's stored secret, opened once and kept by its stored form: a roll
+   * The signer of a subscription's stored secret, opened once and kept by its stored form: a roll
    * stores a new form, so the next attempt opens and signs with the new secret.
    */
-  const keyOf = (stored: string): KeyObject => {
-    let key = keys.get(stored);
-    if (!key) {
-      key = signingKey(openSecret(stored, config.secretKey));
-      keep(keys, stored, key);
+  const signerOf = (stored: string): Webhook => {
+    let signer = signers.get(stored);
+    if (!signer) {
+      signer = signingKey(openSecret(stored, config.secretKey));
+      keep(signers, stored, signer);
     }
-    return key;
+    return signer;
   };
 
   /**
@@ -92,7 +92,7 @@ export function webhookSender({
       let headers: ReturnType<typeof signDelivery>;
       try {
         headers = signDelivery({
-          secret: keyOf(sub.secret),
+          secret: signerOf(sub.secret),
           id: delivery.id,
           timestamp: clock(),
           body: delivery.payload,
