@@ -23,10 +23,12 @@ export async function claimDue(
   limit: number,
 ): Promise<ClaimedDelivery[]> {
   const lock = db.engine === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : '';
+  // SQLite finds the rows by rowid, straight from the due index (which holds it), not through the id's index.
+  const key = db.engine === 'sqlite' ? 'rowid' : 'id';
   const rows = await db.all<ClaimedDelivery>(
     `UPDATE deliveries SET locked_until = ?, next_attempt_at = ?
-     WHERE id IN (
-       SELECT id FROM deliveries
+     WHERE ${key} IN (
+       SELECT ${key} FROM deliveries
        WHERE status = 'pending' AND next_attempt_at <= ?
        ORDER BY next_attempt_at LIMIT ? ${lock}
      )

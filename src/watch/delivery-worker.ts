@@ -16,6 +16,12 @@ const dueBy = (d: Date) => `${d.toISOString().slice(0, 23)}999Z`;
 const LEASE_MARGIN_MS = 5_000;
 /** How long a subscription read with a claim is used as is for that claim's deliveries. */
 const FRESH_MS = 50;
+/**
+ * Deliveries held at most (in flight and queued), in multiples of the concurrency: a claim waits for
+ * room for all but one of them, so one claim (one write to the store) takes up to twice the
+ * concurrency's worth of deliveries.
+ */
+const HELD = 3;
 
 export type WorkerOptions = {
   db: Db;
@@ -122,18 +128,20 @@ export class DeliveryWorker {
   }
 
   /**
-   * Claims come in batches of up to `concurrency` deliveries, kept in a short local queue so that a
-   * finished attempt is followed at once by the next, and the store sees one claim per batch rather
-   * than one per free slot. At most two batches' worth is held (in flight and queued).
+   * Claims come in batches of up to twice `concurrency` deliveries, kept in a short local queue so
+   * that a finished attempt is followed at once by the next, and the store sees one claim per batch
+   * rather than one per free slot. At most `HELD` times `concurrency` is held (in flight and queued).
    */
   async #claimAndSend(): Promise<void> {
     if (this.#stopped) return;
     try {
       this.#startReady();
       const { concurrency, config } = this.#o;
-      const room = 2 * concurrency - this.#inFlight.size - this.#ready.length;
-      // A small claim only when the worker is otherwise empty; else wait for room for a full batch.
-      if (room < concurrency && (room <= 0 || this.#inFlight.size + this.#ready.length > 0)) return;
+      const room = HELD * concurrency - this.#inFlight.size - this.#ready.length;
+      // A small claim only when the worker is otherwise empty; else wait for room for a full claim.
+      if (room < (HELD - 1) * concurrency && (room <= 0 || this.#inFlight.size + this.#ready.length > 0)) {
+        return;
+      }
       const now = this.#o.clock();
       // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
       const lease = now.getTime() + config.webhookTimeoutMs + LEASE_MARGIN_MS;
