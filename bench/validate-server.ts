@@ -15,20 +15,18 @@ import { createLogger } from '../src/logger.ts';
 import { openStore } from '../src/store/open-store.ts';
 
 const kind = process.argv[2];
+/**
+ * The log goes to a file, written as the server writes its standard output (pino's default
+ * destination: asynchronous, no minimum length, so lines queue only while a write is under way).
+ */
+const logDestination = (dest: string) => pino.destination({ dest, sync: false, minLength: 0 });
 const send = (message: unknown) => process.send?.(message);
 
 if (kind === 'bare' || kind === 'bare-logged') {
   const app = Fastify();
   if (kind === 'bare-logged') {
     // The floor for any service that writes a JSON line per request: the same pino line, nothing else.
-    const log = createLogger(
-      'info',
-      pino.destination({
-        dest: join(mkdtempSync(join(tmpdir(), 'aevs-bench-')), 'log'),
-        sync: false,
-        minLength: 4096,
-      }),
-    );
+    const log = createLogger('info', logDestination(join(mkdtempSync(join(tmpdir(), 'aevs-bench-')), 'log')));
     const logRequest = requestLogger(log);
     app.addHook('onResponse', (request, reply, done) => {
       logRequest({
@@ -61,10 +59,7 @@ if (kind === 'bare' || kind === 'bare-logged') {
     input: { accountId: account.id, mode: sandbox ? 'test' : 'live' },
   });
   const logFile = join(dir, 'requests.log');
-  const log = createLogger(
-    (process.env.BENCH_LOG_LEVEL as 'info') ?? 'info',
-    pino.destination({ dest: logFile, sync: false, minLength: 4096 }),
-  );
+  const log = createLogger((process.env.BENCH_LOG_LEVEL as 'info') ?? 'info', logDestination(logFile));
   const app = await buildApp({ config, db, log });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
