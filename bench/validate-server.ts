@@ -9,7 +9,7 @@ import { createAccount } from '../src/accounts/create-account.ts';
 import { createKey } from '../src/accounts/keys.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { requestLogger } from '../src/http/request-log.ts';
+import { logEachRequest } from '../src/http/request-log.ts';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { createLogger } from '../src/logger.ts';
 import { openStore } from '../src/store/open-store.ts';
@@ -27,18 +27,7 @@ if (kind === 'bare' || kind === 'bare-logged') {
   if (kind === 'bare-logged') {
     // The floor for any service that writes a JSON line per request: the same pino line, nothing else.
     const log = createLogger('info', logDestination(join(mkdtempSync(join(tmpdir(), 'aevs-bench-')), 'log')));
-    const logRequest = requestLogger(log);
-    app.addHook('onResponse', (request, reply, done) => {
-      logRequest({
-        requestId: request.id,
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-        accountId: undefined,
-      });
-      done();
-    });
+    logEachRequest(app, log, () => undefined);
   }
   app.get('/v1/validate/:identifier', async () => ({ ok: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });

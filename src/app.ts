@@ -17,7 +17,7 @@ import { renderDocsPage } from './http/docs-page.ts';
 import { frameworkErrorHandler, handleError, notFoundHandler } from './http/error-handler.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { RateLimiter } from './http/rate-limit.ts';
-import { requestLogger } from './http/request-log.ts';
+import { logEachRequest } from './http/request-log.ts';
 import { fastifyPath, type RouteSpec, type Services } from './http/route.ts';
 import { type ReadinessCheck, storeCheck } from './http/routes/health.ts';
 import { ROUTES } from './http/routes/index.ts';
@@ -104,18 +104,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
     done();
   });
-  const logRequest = requestLogger(deps.log);
-  app.addHook('onResponse', (request, reply, done) => {
-    logRequest({
-      requestId: request.id,
-      method: request.method,
-      url: request.url,
-      status: reply.statusCode,
-      ms: Math.round(reply.elapsedTime * 10) / 10,
-      accountId: request.caller?.accountId,
-    });
-    done();
-  });
+  logEachRequest(app, deps.log, (request) => request.caller?.accountId);
   // preClose runs before any onClose hook, so the store (closed on close by the server) is still open.
   app.addHook('preClose', async () => {
     await meter.stop();

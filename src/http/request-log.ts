@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifyBaseLogger as Logger } from 'fastify';
 import pino from 'pino';
 import { redactUrl } from './authenticate.ts';
 
@@ -47,4 +47,24 @@ export function requestLogger(log: Logger): (line: RequestLine) => void {
       `{"level":30,"time":${Date.now()}${bindings},"request_id":"${line.requestId}","method":"${line.method}","url":${JSON.stringify(redactUrl(line.url))},"status":${line.status},"ms":${line.ms}${account},"msg":"request"}\n`,
     );
   };
+}
+
+/** Writes the request line when each response has gone out (the app's, and the benchmark's floor). */
+export function logEachRequest(
+  app: FastifyInstance,
+  log: Logger,
+  accountOf: (request: FastifyRequest) => string | undefined,
+): void {
+  const logRequest = requestLogger(log);
+  app.addHook('onResponse', (request, reply, done) => {
+    logRequest({
+      requestId: request.id,
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+      accountId: accountOf(request),
+    });
+    done();
+  });
 }
