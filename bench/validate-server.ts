@@ -1,5 +1,7 @@
 // One side of `npm run bench`: the real app (auth, rate limiting, usage metering, JSON logging), a
-// bare Fastify route returning a constant, or that bare route plus the same JSON request log line. Reports its port (and key) to the parent over IPC.
+// bare Fastify route returning a constant, that bare route plus the same JSON request log line, or
+// the contract's answer with no work behind it (with or without the log line). Reports its port (and
+// key) to the parent over IPC.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +12,7 @@ import { createKey } from '../src/accounts/keys.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { logEachRequest } from '../src/http/request-log.ts';
+import { newId } from '../src/ids.ts';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { createLogger } from '../src/logger.ts';
 import { openStore } from '../src/store/open-store.ts';
@@ -22,14 +25,33 @@ const kind = process.argv[2];
 const logDestination = (dest: string) => pino.destination({ dest, sync: false, minLength: 0 });
 const send = (message: unknown) => process.send?.(message);
 
-if (kind === 'bare' || kind === 'bare-logged') {
-  const app = Fastify();
-  if (kind === 'bare-logged') {
+/** Validate's body for the benchmark's ABN, as the app writes it. */
+const VALID_BODY = '{"identifier_type":"abn","input":"49004028077","normalized":"49004028077","valid":true}';
+
+if (kind === 'bare' || kind === 'bare-logged' || kind === 'contract' || kind === 'contract-logged') {
+  const contract = kind.startsWith('contract');
+  const app = contract ? Fastify({ genReqId: () => newId('req') }) : Fastify();
+  if (kind.endsWith('-logged')) {
     // The floor for any service that writes a JSON line per request: the same pino line, nothing else.
     const log = createLogger('info', logDestination(join(mkdtempSync(join(tmpdir(), 'aevs-bench-')), 'log')));
-    logEachRequest(app, log, () => undefined);
+    logEachRequest(app, log, () => (contract ? 'acct_0000000000000000000000' : undefined));
   }
-  app.get('/v1/validate/:identifier', async () => ({ ok: true }));
+  if (contract) {
+    // The floor for what the contract requires of every authenticated answer, with none of the work
+    // behind it, written the cheapest way Fastify offers: a fresh request id in `Request-Id`, the three
+    // RateLimit headers (fixed values, no bucket), and validate's body as a ready-made string.
+    app.get('/v1/validate/:identifier', (request, reply) => {
+      reply
+        .headers({
+          'request-id': request.id,
+          'ratelimit-limit': 1000000000,
+          'ratelimit-remaining': 999999999,
+          'ratelimit-reset': 1,
+        })
+        .type('application/json; charset=utf-8')
+        .send(VALID_BODY);
+    });
+  } else app.get('/v1/validate/:identifier', async () => ({ ok: true }));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   send({ port: typeof address === 'object' && address ? address.port : 0 });
