@@ -14,7 +14,12 @@ import type { Caller, Ctx } from './ctx.ts';
 import { AppError, invalidInput } from './errors.ts';
 import { Authenticator, refuseKeyInUrl } from './http/authenticate.ts';
 import { renderDocsPage } from './http/docs-page.ts';
-import { frameworkErrorHandler, handleError, notFoundHandler } from './http/error-handler.ts';
+import {
+  clientErrorHandler,
+  frameworkErrorHandler,
+  handleError,
+  notFoundHandler,
+} from './http/error-handler.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { RateLimiter } from './http/rate-limit.ts';
 import { logEachRequest } from './http/request-log.ts';
@@ -69,7 +74,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  // Bodies are JSON only: without Fastify's plain-text parser, text/plain is a 415 like any other type.
+  app.removeContentTypeParser('text/plain');
+  // Many clients send Content-Type: application/json on every request: an empty body is then no
+  // body (a route that needs one says so), not malformed JSON. Anything else is Fastify's own parser.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (text === '') return done(null, undefined);
+    parseJson(request, text, done);
   });
 
   const authenticator = new Authenticator(deps.db);
@@ -98,7 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('request-id', request.id);
     try {
-      refuseKeyInUrl(request.query as Record<string, unknown>);
+      refuseKeyInUrl(request.url, request.query as Record<string, unknown>);
     } catch (error) {
       return done(error as Error);
     }

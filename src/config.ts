@@ -30,9 +30,18 @@ const retrySchedule = z
     return seconds;
   });
 
+/** A whole number written in decimal digits (not `0x1f`, `1e3` or `12.0`), within its bounds. */
+const whole = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number in decimal digits')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max))
+    .default(fallback);
+
 /** Every environment variable the service reads (decisions.md, configuration). */
 const Env = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: whole(0, 65535, 8080),
   HOST: z.string().min(1).default('127.0.0.1'),
   AEVS_DATA_DIR: z.string().min(1).default('./data'),
   AEVS_DATABASE_URL: z
@@ -40,10 +49,10 @@ const Env = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  AEVS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
-  AEVS_MONTHLY_ALLOWANCE: z.coerce.number().int().nonnegative().default(10000),
+  AEVS_RATE_LIMIT_PER_MINUTE: whole(1, Number.MAX_SAFE_INTEGER, 600),
+  AEVS_MONTHLY_ALLOWANCE: whole(0, Number.MAX_SAFE_INTEGER, 10000),
   AEVS_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
-  AEVS_WEBHOOK_TIMEOUT_MS: z.coerce.number().int().positive().default(10000),
+  AEVS_WEBHOOK_TIMEOUT_MS: whole(1, Number.MAX_SAFE_INTEGER, 10000),
   AEVS_ALLOW_PRIVATE_WEBHOOKS: flag,
   AEVS_ABR_GUID: z.string().optional(),
   AEVS_ABR_BASE_URL: z
@@ -76,9 +85,15 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** The only reader of the environment: parsed once at start and passed down. */
+/**
+ * The only reader of the environment: parsed once at start and passed down. A variable set to
+ * nothing (`PORT=`) counts as not set: its default applies.
+ */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = Env.safeParse(env);
+  const set = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value.trim() !== ''),
+  );
+  const parsed = Env.safeParse(set);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);

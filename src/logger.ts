@@ -8,7 +8,7 @@ export function createLogger(level: Config['logLevel'], destination?: Destinatio
       level,
       base: { service: 'aevs' },
       redact: {
-        paths: ['authorization', 'headers.authorization', 'req.headers.authorization'],
+        paths: ['authorization', 'headers.authorization', 'req.headers.authorization', 'err.rawPacket'],
         censor: '[REDACTED]',
       },
     },

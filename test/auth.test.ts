@@ -92,6 +92,38 @@ describe('authentication', () => {
       assert.ok(!line.includes(account.testKey), `test key in log: ${line}`);
     }
   });
+
+  it('400 for one of our keys anywhere else in the URL, however named or encoded, and never logged', async () => {
+    const encoded = account.liveKey.replace(/_/g, '%5F');
+    const cases: Array<[string, string | undefined]> = [
+      [`${VALIDATE}?apikey=${account.liveKey}`, 'apikey'],
+      [`${VALIDATE}?api-key=${account.liveKey}`, 'api-key'],
+      [`${VALIDATE}?Authorization=Bearer%20${account.liveKey}`, 'Authorization'],
+      [`${VALIDATE}?x=${encoded}`, 'x'],
+      [`/v1/validate/${account.liveKey}`, undefined],
+      [`/v1/watch/${encoded}`, undefined],
+    ];
+    for (const [url, param] of cases) {
+      const res = await t.app.inject({ method: 'GET', url, headers: bearer(account.liveKey) });
+      assert.equal(res.statusCode, 400, url);
+      const error = res.json().error;
+      assert.equal(error.code, 'key_in_url', url);
+      assert.equal(error.param, param, url);
+    }
+    for (const line of t.logs) {
+      assert.ok(!line.includes(account.liveKey), `live key in log: ${line}`);
+      assert.ok(!line.includes(encoded), `encoded live key in log: ${line}`);
+    }
+  });
+
+  it('refuses what cannot be a key at once: no lookup, nothing kept for it', async () => {
+    const auth = new Authenticator(t.db);
+    for (const token of ['x'.repeat(15_000), 'svc_sk_live_short', `svc_sk_live_${'A'.repeat(65)}`]) {
+      // Synchronous: a lookup (and the cache entry that follows it) would answer with a promise.
+      assert.throws(() => auth.authenticate(`Bearer ${token}`), /not valid/, token.slice(0, 20));
+    }
+    assert.ok(auth.authenticate(`Bearer ${account.testKey}`) instanceof Promise, 'a real key is looked up');
+  });
 });
 
 describe('key cache', () => {

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { z } from 'zod';
 import { defineRoute } from '../src/http/route.ts';
@@ -112,14 +113,16 @@ describe('HTTP basics: error envelope on every non-2xx, Request-Id on every resp
   });
 
   it('415 for a body that is not JSON', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/v1/echo',
-      headers: { ...bearer(account.testKey), 'content-type': 'text/csv' },
-      payload: 'name\nAcme',
-    });
-    assert.equal(res.statusCode, 415);
-    assertEnvelope(res, 'invalid_request', 'unsupported_media_type');
+    for (const type of ['text/csv', 'text/plain', 'text/plain; charset=utf-8']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/v1/echo',
+        headers: { ...bearer(account.testKey), 'content-type': type },
+        payload: 'name\nAcme',
+      });
+      assert.equal(res.statusCode, 415, type);
+      assertEnvelope(res, 'invalid_request', 'unsupported_media_type');
+    }
   });
 
   it('500 without internals; the detail goes to the log only', async () => {
@@ -176,6 +179,56 @@ describe('HTTP basics: error envelope on every non-2xx, Request-Id on every resp
     assert.equal(line.method, 'GET');
     assert.equal(line.url, '/healthz');
     assert.equal(line.status, 200);
+  });
+});
+
+describe('requests Node cannot parse', () => {
+  /** What the server answers to these raw bytes before it closes the connection. */
+  async function rawExchange(port: number, bytes: string): Promise<string> {
+    const socket = connect(port, '127.0.0.1');
+    socket.write(bytes);
+    let answer = '';
+    for await (const chunk of socket) answer += String(chunk);
+    return answer;
+  }
+
+  it('answer in the envelope with a Request-Id, and never log the raw request, even at trace level', async () => {
+    const t = await startTestApp({ logLevel: 'trace' });
+    try {
+      const account = await t.newAccount();
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      const cases: Array<[string, number, string]> = [
+        [
+          `GET /v1/usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${account.liveKey}\r\nX-Bad: a\u0001b\r\n\r\n`,
+          400,
+          'malformed_request',
+        ],
+        [
+          `GET /v1/usage HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${account.liveKey}\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+          431,
+          'headers_too_large',
+        ],
+      ];
+      for (const [bytes, status, code] of cases) {
+        const answer = await rawExchange(port, bytes);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        assert.match(head, new RegExp(`^HTTP/1.1 ${status} `), code);
+        const requestId = /\r\nRequest-Id: (req_\w+)/i.exec(head)?.[1];
+        assert.match(String(requestId), REQUEST_ID);
+        const error = (JSON.parse(body) as { error: Record<string, unknown> }).error;
+        assert.deepEqual([error.type, error.code, error.request_id], ['invalid_request', code, requestId]);
+      }
+      assert.ok(
+        t.logs.some((line) => line.includes('client error')),
+        'the refusal is logged',
+      );
+      for (const line of t.logs)
+        assert.ok(!line.includes(account.liveKey), `key in log: ${line.slice(0, 200)}`);
+    } finally {
+      await t.close();
+    }
   });
 });
 

@@ -213,6 +213,41 @@ describe(`ingest (${testEngine()})`, () => {
     assert.match(failed?.error ?? '', /connection reset/);
   });
 
+  it('refuses a snapshot cut off in its last row or with no rows at all: nothing is removed', async () => {
+    const before = await db.all(
+      'SELECT record_key, status, removed_at FROM source_records WHERE dataset = ? ORDER BY record_key',
+      ['austrac'],
+    );
+    assert.ok(before.length > 0);
+    for (const [name, content, reason] of [
+      [
+        'cut.csv',
+        'abn,name,status\n51824753556,ALPHA PTY LTD,Registered\n49004028077,BE',
+        /cut\.csv: the file ends in the middle of a row \(line 3/,
+      ],
+      [
+        'header-only.csv',
+        'abn,name,status\n',
+        /header-only\.csv: no rows, where the stored copy holds \d+ records/,
+      ],
+    ] as const) {
+      await assert.rejects(
+        ingest({
+          ctx: ctxOf(db),
+          input: { adapter: rollAdapter, files: [file(name, content)], partition: 'live' },
+        }),
+        (error: unknown) =>
+          error instanceof IngestError && reason.test(error.message) && /unchanged/.test(error.message),
+        name,
+      );
+    }
+    const after = await db.all(
+      'SELECT record_key, status, removed_at FROM source_records WHERE dataset = ? ORDER BY record_key',
+      ['austrac'],
+    );
+    assert.deepEqual(after, before, 'no record marked removed, no status changed');
+  });
+
   it('raises the list’s event for entities elsewhere whose name newly matches a listed name', async () => {
     const s1 = await ingest({
       ctx: ctxOf(db),
@@ -295,6 +330,16 @@ describe('inputs', () => {
     await assert.rejects(
       resolveInputs(['/no/such/file.csv']),
       /\/no\/such\/file\.csv: no such file or folder/,
+    );
+  });
+
+  it('names a zip cut off in transit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'aevs-inputs-'));
+    const whole = makeZip([{ name: 'part1.xml', content: 'z1'.repeat(500) }]);
+    writeFileSync(join(dir, 'cut.zip'), whole.subarray(0, Math.floor(whole.length * 0.6)));
+    await assert.rejects(
+      resolveInputs([join(dir, 'cut.zip')]),
+      /cut\.zip: not a readable zip archive .*cut off/,
     );
   });
 });

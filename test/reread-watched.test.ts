@@ -346,11 +346,12 @@ describe('daily re-read of watched ABNs from the ABR', () => {
     try {
       const env = storeEnv(store);
       const noGuid = await runAevs(['reread', '--date', DAY], env);
-      assert.notEqual(noGuid.code, 0);
+      assert.equal(noGuid.code, 1, 'missing configuration is a failure, not an argument mistake');
       assert.match(noGuid.stderr, /AEVS_ABR_GUID/);
+      assert.doesNotMatch(noGuid.stderr, /Usage:/);
       for (const bad of ['20/11/2026', '2026-02-31']) {
         const badDate = await runAevs(['reread', '--date', bad], { ...env, AEVS_ABR_GUID: 'g' });
-        assert.notEqual(badDate.code, 0, bad);
+        assert.equal(badDate.code, 2, bad);
         assert.match(badDate.stderr, /YYYY-MM-DD/);
       }
       const future = await runAevs(['reread', '--date', '2999-01-01'], { ...env, AEVS_ABR_GUID: 'g' });

@@ -41,6 +41,8 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
     assert.deepEqual(c.match_signals, { exact_identifier: by });
     return c;
   };
+  const screenRaw = (body: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/v1/screen', headers: bearer(account.testKey), payload: body });
   const screen = async (body: Record<string, unknown>) => {
     const res = await t.app.inject({
       method: 'POST',
@@ -237,6 +239,17 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
     for (const r of Object.values(result.results)) assert.equal(r.status, 'unavailable');
   });
 
+  it('lists each entity once, however many registers hold the matched name', async () => {
+    // company_active's name is in the ABR's records and in GLEIF's (its LEI record), and by ACN in ASIC's.
+    for (const name of [s('company_active').name, 'sandbox active holdings p/l']) {
+      const res = await resolve({ name });
+      const candidates = res.json().candidates as Candidate[];
+      assert.equal(candidates[0]?.canonical.abn.value, s('company_active').abn, name);
+      const entities = candidates.map((c) => `${c.canonical.abn.value}|${c.canonical.acn.value}`);
+      assert.deepEqual(entities, [...new Set(entities)], `${name}: ${entities.join(', ')}`);
+    }
+  });
+
   it('name_search: a messy query finds its company first, below identifier confidence', async () => {
     const { query, abn } = s('name_search');
     const res = await resolve({ name: query });
@@ -302,6 +315,48 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
       payload: { name: 'Sandbox North Trading Co' },
     });
     assert.equal(screened.json().overall, 'unavailable', 'lists not loaded in live are unavailable');
+  });
+
+  it('a live name search with no mirror loaded is a 502 too, never an empty list', async () => {
+    const res = await resolve({ name: s('company_active').name }, account.liveKey);
+    assert.equal(res.statusCode, 502, res.body);
+    assert.equal(res.json().error.type, 'upstream_unavailable');
+    assert.equal(res.json().error.code, 'mirror_not_loaded');
+  });
+
+  it('screening an identifier goes through the identity source: a 502 when it cannot answer', async () => {
+    const live = await t.app.inject({
+      method: 'POST',
+      url: '/v1/screen',
+      headers: bearer(account.liveKey),
+      payload: { abn: s('company_active').abn },
+    });
+    assert.equal(live.statusCode, 502, 'a live mirror never loaded is an outage, not no_match');
+    assert.equal(live.json().error.code, 'mirror_not_loaded');
+    const outage = await screenRaw({ abn: s('upstream_outage').abn });
+    assert.equal(outage.statusCode, 502);
+    assert.equal(outage.json().error.type, 'upstream_unavailable');
+  });
+
+  it('screening an identifier no register holds is unavailable, never no_match; a bad check digit is 400', async () => {
+    const unknown = await screenRaw({ abn: '51824753556' });
+    assert.equal(unknown.statusCode, 200);
+    const body = unknown.json() as {
+      screened_names: string[];
+      overall: string;
+      results: Record<string, { status: string; note: string }>;
+    };
+    assert.deepEqual(body.screened_names, []);
+    assert.equal(body.overall, 'unavailable');
+    for (const [list, result] of Object.entries(body.results)) {
+      assert.equal(result.status, 'unavailable', list);
+      assert.match(result.note, /no names could be screened/, list);
+    }
+    for (const payload of [{ abn: '51824753565' }, { acn: '600110231' }]) {
+      const bad = await screenRaw(payload);
+      assert.equal(bad.statusCode, 400, JSON.stringify(payload));
+      assert.equal(bad.json().error.code, 'checksum');
+    }
   });
 
   it('never words a result as pass, fail, clear or approved', async () => {

@@ -31,7 +31,13 @@ describe('the sandbox', () => {
     assert.equal(res.statusCode, 200);
     const body = res.json() as {
       partition: string;
-      data: Array<{ dataset: string; loaded: boolean; records: number; as_of: string | null }>;
+      data: Array<{
+        dataset: string;
+        loaded: boolean;
+        records: number;
+        as_of: string | null;
+        last_ingest: { files: string[] } | null;
+      }>;
     };
     assert.equal(body.partition, 'sandbox');
     assert.deepEqual(
@@ -42,6 +48,9 @@ describe('the sandbox', () => {
       assert.ok(source.loaded, `${source.dataset} loaded`);
       assert.ok(source.records > 0, `${source.dataset} has records`);
       assert.match(String(source.as_of), /^\d{4}-\d{2}-\d{2}$/, `${source.dataset} as_of`);
+      const files = source.last_ingest?.files ?? [];
+      assert.ok(files.length > 0, `${source.dataset} names its files`);
+      for (const file of files) assert.ok(!file.includes('/'), `no server folders shown: ${file}`);
     }
     const live = await t.app.inject({ method: 'GET', url: '/v1/sources', headers: bearer(account.liveKey) });
     const liveBody = live.json() as { partition: string; data: Array<{ loaded: boolean; records: number }> };

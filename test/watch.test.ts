@@ -96,6 +96,43 @@ describe('watch subscriptions, fan-out and polling', () => {
     }
   });
 
+  it('holds at most 100 subscriptions per account and partition: then 409 subscription_limit', async () => {
+    const c = await t.newAccount('capped');
+    // An entity no other test changes, so these subscriptions take no part in their fan-outs.
+    const body = { entities: ['51824753556'], events: ['name_change'], webhook_url: HOOK };
+    const ids: string[] = [];
+    for (let i = 0; i < 100; i++) {
+      const res = await create(c.testKey, body);
+      assert.equal(res.statusCode, 201, res.body);
+      ids.push(res.json().subscription.id);
+    }
+    const paused = await call('PATCH', `/v1/watch/${ids[0]}`, c.testKey, { status: 'paused' });
+    assert.equal(paused.statusCode, 200, 'a paused subscription still counts');
+    const over = await create(c.testKey, body);
+    assert.equal(over.statusCode, 409);
+    assert.equal(over.json().error.type, 'conflict');
+    assert.equal(over.json().error.code, 'subscription_limit');
+    assert.match(over.json().error.message, /already has 100 subscriptions with test keys/);
+    assert.equal((await create(c.liveKey, body)).statusCode, 201, 'the live partition has its own 100');
+    assert.equal((await call('DELETE', `/v1/watch/${ids[1]}`, c.testKey)).statusCode, 200);
+    assert.equal((await create(c.testKey, body)).statusCode, 201, 'a deleted one frees its place');
+  });
+
+  it('takes Content-Type: application/json with no body on roll and delete', async () => {
+    const id = (
+      await create(a.testKey, { entities: ['51824753556'], events: ['name_change'], webhook_url: HOOK })
+    ).json().subscription.id;
+    const headers = { ...bearer(a.testKey), 'content-type': 'application/json' };
+    const roll = await t.app.inject({ method: 'POST', url: `/v1/watch/${id}/roll`, headers, payload: '' });
+    assert.equal(roll.statusCode, 200, roll.body);
+    assert.match(roll.json().secret, /^whsec_/);
+    const gone = await t.app.inject({ method: 'DELETE', url: `/v1/watch/${id}`, headers, payload: '' });
+    assert.equal(gone.statusCode, 200, gone.body);
+    const noBody = await t.app.inject({ method: 'POST', url: '/v1/watch', headers, payload: '' });
+    assert.equal(noBody.statusCode, 400, 'a route that needs a body still says so');
+    assert.equal(noBody.json().error.type, 'invalid_request');
+  });
+
   it("keeps accounts apart: another account's subscription is not found", async () => {
     const mine = (
       await create(a.testKey, { entities: [COMPANY.abn], events: ['name_change'], webhook_url: HOOK })

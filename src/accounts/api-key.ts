@@ -20,6 +20,6 @@ export function generateApiKey(mode: KeyMode) {
 
 /** The mode a well-formed key claims, or null for anything that cannot be one of ours. */
 export function keyModeOf(key: string): KeyMode | null {
-  if (!/^svc_sk_(test|live)_[0-9A-Za-z]{32,}$/.test(key)) return null;
+  if (!/^svc_sk_(test|live)_[0-9A-Za-z]{32,64}$/.test(key)) return null;
   return key.startsWith(KEY_PREFIX.test) ? 'test' : 'live';
 }

@@ -1,3 +1,4 @@
+import { ConfigError } from '../config.ts';
 import { dueDates, sydneyDate } from '../refresh/daily-reread.ts';
 import { type RereadSummary, rereadWatched } from '../refresh/reread-watched.ts';
 import { createAbrClient } from '../registers/abr-web/client.ts';
@@ -39,7 +40,7 @@ Needs AEVS_ABR_GUID.`,
     json: { type: 'boolean', description: 'print the summaries as JSON lines' },
   },
   run: async (args, io, config) => {
-    if (!config.abrGuid) throw new UsageError('AEVS_ABR_GUID is not set: the ABR web services need a GUID');
+    if (!config.abrGuid) throw new ConfigError('AEVS_ABR_GUID is not set: the ABR web services need a GUID');
     const date = args.date === undefined ? undefined : String(args.date);
     if (date !== undefined) {
       if (!ISO_DAY.test(date) || !isRealDay(date)) {

@@ -7,27 +7,61 @@ import type { Db } from '../store/db.ts';
 /** Query parameters that would put a key in a URL (decisions.md): refused, and never logged. */
 export const KEY_QUERY_PARAMS = ['api_key', 'key', 'token', 'access_token'] as const;
 
-/** `?api_key=…` → `?api_key=REDACTED`, for logs. */
+/** One of our keys (or the start of one), wherever it sits in a URL, under any name or in the path. */
+const KEY_IN_TEXT = /svc_sk_(?:test|live)_[0-9A-Za-z]*/gi;
+const holdsKey = (text: string) => /svc_sk_(?:test|live)_/i.test(text);
+
+/**
+ * The URL with every `%XX` read as its byte: enough to see an (ASCII) key however it was encoded, and
+ * never failing on a malformed sequence elsewhere.
+ */
+const decoded = (url: string): string =>
+  url.includes('%')
+    ? url.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+    : url;
+
+/**
+ * The URL fit for a log: `?api_key=…` → `?api_key=REDACTED`, and any key elsewhere in it replaced
+ * by `REDACTED`. A key that survives only percent-encoded takes the whole URL with it.
+ */
 export function redactUrl(url: string): string {
-  const q = url.indexOf('?');
-  if (q === -1) return url;
-  const params = new URLSearchParams(url.slice(q + 1));
-  for (const name of [...params.keys()]) {
-    if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) params.set(name, 'REDACTED');
+  let out = url.replace(KEY_IN_TEXT, 'REDACTED');
+  const q = out.indexOf('?');
+  if (q !== -1) {
+    const params = new URLSearchParams(out.slice(q + 1));
+    let named = false;
+    for (const name of [...params.keys()]) {
+      if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) {
+        params.set(name, 'REDACTED');
+        named = true;
+      }
+    }
+    if (named) out = `${out.slice(0, q)}?${params.toString()}`;
   }
-  return `${url.slice(0, q)}?${params.toString()}`;
+  return holdsKey(decoded(out)) ? '[REDACTED: the URL held an API key]' : out;
 }
 
-export function refuseKeyInUrl(query: Record<string, unknown>): void {
+const keyInUrl = (param: string | undefined) =>
+  new AppError(
+    'invalid_request',
+    'API keys must not be sent in the URL. Send them in the Authorization header as "Bearer <key>", and roll any key that was exposed.',
+    param === undefined ? { code: 'key_in_url' } : { code: 'key_in_url', param },
+  );
+
+/**
+ * Refuses a request whose URL carries a key: under one of the names clients use for keys, or one of
+ * our keys anywhere at all (another parameter, the path), in plain or percent-encoded form.
+ */
+export function refuseKeyInUrl(url: string, query: Record<string, unknown>): void {
   for (const name of Object.keys(query)) {
-    if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) {
-      throw new AppError(
-        'invalid_request',
-        'API keys must not be sent in the URL. Send them in the Authorization header as "Bearer <key>", and roll any key that was exposed.',
-        { code: 'key_in_url', param: name },
-      );
-    }
+    if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) throw keyInUrl(name);
   }
+  if (!holdsKey(decoded(url))) return;
+  const param = Object.keys(query).find((name) => {
+    const value = query[name];
+    return holdsKey(name) || (Array.isArray(value) ? value : [value]).some((v) => holdsKey(String(v)));
+  });
+  throw keyInUrl(param);
 }
 
 const invalidKey = () =>
@@ -76,15 +110,22 @@ export class Authenticator {
       if (!cached.caller) throw invalidKey();
       return cached.caller;
     }
+    // Anything that cannot be one of our keys is refused without a lookup and without a cache entry,
+    // so only key-sized strings are ever held.
+    if (!keyModeOf(key)) throw invalidKey();
     return this.#lookup(key, now);
   }
 
   async #lookup(key: string, now: number): Promise<Caller> {
-    const row = keyModeOf(key) ? await findActiveKeyByHash(this.#db, hashApiKey(key)) : undefined;
+    const row = await findActiveKeyByHash(this.#db, hashApiKey(key));
     const caller: Caller | null = row
       ? { accountId: row.account_id, keyId: row.id, mode: row.mode, partition: partitionOf(row.mode) }
       : null;
-    if (this.#cache.size >= Authenticator.MAX_ENTRIES) this.#cache.clear();
+    if (this.#cache.size >= Authenticator.MAX_ENTRIES) {
+      // Expired entries go first; only a cache full of live ones is emptied.
+      for (const [k, entry] of this.#cache) if (entry.expires <= now) this.#cache.delete(k);
+      if (this.#cache.size >= Authenticator.MAX_ENTRIES) this.#cache.clear();
+    }
     this.#cache.set(key, { caller, expires: now + (caller ? this.#ttlMs : this.#ttlMs / 5) });
     if (!caller) throw invalidKey();
     return caller;

@@ -1,5 +1,8 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
+import { newId } from '../ids.ts';
 import { type Method, pathMatcher } from './route.ts';
 
 /** Fastify's own request errors, turned into our envelope with a stable code. */
@@ -61,6 +64,47 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
 export function frameworkErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   reply.header('request-id', request.id);
   return handleError(error, request, reply);
+}
+
+/** What Node's HTTP parser refuses before a request exists, by its error code. */
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: {
+    status: 408,
+    code: 'request_timeout',
+    message: 'The request took too long to arrive.',
+  },
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    code: 'headers_too_large',
+    message: 'The request headers are larger than the server accepts.',
+  },
+};
+
+/**
+ * A connection whose bytes are not an HTTP request Node can parse: answered in the error envelope
+ * with a Request-Id, then closed. Logged by its code only: the parser's error carries the raw bytes
+ * received, Authorization header included.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const known = (error.code && CLIENT_ERRORS[error.code]) || {
+    status: 400,
+    code: 'malformed_request',
+    message: 'The request is not valid HTTP/1.1.',
+  };
+  const requestId = newId('req');
+  this.log.debug({ request_id: requestId, code: error.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify(
+      new AppError('invalid_request', known.message, { code: known.code, status: known.status }).toBody(
+        requestId,
+      ),
+    );
+    socket.write(
+      `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nRequest-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
 }
 
 /** Unknown path → 404; known path, other method → 405 with `Allow`. */

@@ -252,7 +252,15 @@ export async function ingest({
 
       // A full snapshot: what it no longer lists has gone from the register (after a fresh load
       // nothing can have gone: the dataset held nothing).
-      for (const gone of fresh ? [] : await unseenRecords(tx, partition, adapter.dataset, id)) {
+      const unseen = fresh ? [] : await unseenRecords(tx, partition, adapter.dataset, id);
+      if (summary.rows_read === 0 && unseen.length > 0) {
+        // A register's snapshot is never empty: a file with no rows (cut off after its header, say)
+        // would otherwise remove every record, each with its event.
+        throw new IngestError(
+          `${files.map((f) => f.name).join(', ')}: no rows, where the stored copy holds ${unseen.length.toLocaleString('en-AU')} records; a register's snapshot is never empty, so the file is taken to be cut off`,
+        );
+      }
+      for (const gone of unseen) {
         // A record read live after this snapshot was taken is not gone for being absent from it.
         if (adapter.keepsNewerRecord && isNewer(gone.as_of, summary.as_of)) continue;
         await markRemoved(tx, partition, adapter.dataset, gone.record_key, now);

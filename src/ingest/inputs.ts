@@ -100,9 +100,13 @@ async function isZip(path: string): Promise<boolean> {
 }
 
 async function openZip(path: string) {
+  // A zip that cannot be read (most often one cut off in transit: its directory is at the end) is
+  // named in the error, like any other file.
+  const unreadable = (error: Error) =>
+    new Error(`${path}: not a readable zip archive (${error.message}); it may be cut off`);
   const zipfile = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.open(path, { lazyEntries: true, autoClose: false }, (error, zip) =>
-      error ? reject(error) : resolve(zip),
+      error ? reject(unreadable(error)) : resolve(zip),
     ),
   );
   const entries: yauzl.Entry[] = [];
@@ -112,7 +116,7 @@ async function openZip(path: string) {
       zipfile.readEntry();
     });
     zipfile.once('end', () => resolve());
-    zipfile.once('error', reject);
+    zipfile.once('error', (error: Error) => reject(unreadable(error)));
     zipfile.readEntry();
   });
   entries.sort((a, b) => a.fileName.localeCompare(b.fileName));

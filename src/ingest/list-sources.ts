@@ -1,3 +1,4 @@
+import { basename } from 'node:path';
 import type { Ctx, Partition } from '../ctx.ts';
 import { ADAPTERS } from '../registers/index.ts';
 import { DATASETS } from '../registers/types.ts';
@@ -22,6 +23,15 @@ export type SourceStatus = {
   } | null;
 };
 
+/**
+ * A file as callers see it: its name without the folders it was read from on the server (an
+ * archive's entry keeps its path inside the archive: `extract.zip:2026/part1.xml`).
+ */
+export function shownName(name: string): string {
+  const colon = name.indexOf(':');
+  return colon === -1 ? basename(name) : `${basename(name.slice(0, colon))}${name.slice(colon)}`;
+}
+
 /** Every dataset, loaded or not, for one partition: what the screening and resolve blocks can rely on. */
 export async function listSources({ ctx, input }: { ctx: Pick<Ctx, 'db'>; input: { partition: Partition } }) {
   const [ingests, counts] = await Promise.all([
@@ -43,7 +53,7 @@ export async function listSources({ ctx, input }: { ctx: Pick<Ctx, 'db'>; input:
       last_ingest_at: last?.finished_at ?? null,
       last_ingest: last
         ? {
-            files: JSON.parse(last.files) as string[],
+            files: (JSON.parse(last.files) as string[]).map(shownName),
             inserted: Number(last.inserted),
             updated: Number(last.updated),
             unchanged: Number(last.unchanged),

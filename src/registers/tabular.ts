@@ -15,6 +15,8 @@ export class LineDecoder extends Transform {
   #utf8 = new TextDecoder('utf-8', { fatal: true });
   /** Lines that were not valid UTF-8 and were read as Windows-1252. */
   fallbackLines = 0;
+  /** Set at the end: the last line had text and no line break after it. */
+  endedMidLine = false;
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     let buffer = this.#pending.length ? Buffer.concat([this.#pending, chunk]) : chunk;
@@ -36,7 +38,11 @@ export class LineDecoder extends Transform {
   }
 
   override _flush(done: TransformCallback): void {
-    if (this.#pending.length) this.push(this.#decode(this.#pending));
+    if (this.#pending.length) {
+      const last = this.#decode(this.#pending);
+      this.endedMidLine = last.trim() !== '';
+      this.push(last);
+    }
     done();
   }
 
@@ -84,7 +90,9 @@ const normalizeHeader = (h: string) =>
  * Streams a delimited register file as rows keyed by header name: columns are always found by name,
  * never by position, because the registers change their layouts. A header that lacks a required
  * column is a FormatError naming the file and the columns; a row with the wrong number of fields is
- * rejected with its line number (unless `ragged`).
+ * rejected with its line number (unless `ragged`). A file whose last row is short of fields and has
+ * no line break after it was cut off: a FormatError, since every row after the cut would otherwise
+ * read as removed from the register.
  */
 export async function* readTable(input: Readable, options: TableOptions): AsyncGenerator<TableRow> {
   const decoder = new LineDecoder();
@@ -134,6 +142,9 @@ export async function* readTable(input: Readable, options: TableOptions): AsyncG
 
   let header: string[] | undefined;
   let keys: string[] = [];
+  // Each row is handed on once the next one is read (or the file has ended): the last one may turn
+  // out to be where the file was cut off.
+  let held: { item: TableRow; short: boolean } | undefined;
   try {
     for await (const { record, info } of parser as AsyncIterable<{
       record: string[];
@@ -153,18 +164,30 @@ export async function* readTable(input: Readable, options: TableOptions): AsyncG
       }
       const line = info.lines;
       if (record.length === 1 && (record[0] ?? '').trim() === '') continue;
+      if (held) yield held.item;
+      const short = record.length < header.length;
       if (record.length !== header.length && !options.ragged) {
-        yield {
-          kind: 'rejected',
-          line,
-          reason: `${record.length} fields where the header has ${header.length}`,
+        held = {
+          item: {
+            kind: 'rejected',
+            line,
+            reason: `${record.length} fields where the header has ${header.length}`,
+          },
+          short,
         };
         continue;
       }
       const row: Record<string, string> = {};
       for (let i = 0; i < keys.length; i++) row[keys[i] ?? ''] = record[i] ?? '';
-      yield { kind: 'row', line, row, fields: record, header };
+      held = { item: { kind: 'row', line, row, fields: record, header }, short };
     }
+    if (held?.short && decoder.endedMidLine) {
+      throw new FormatError(
+        `${options.fileName}: the file ends in the middle of a row (line ${held.item.line}, short of fields, no line break after it): it looks cut off`,
+        held.item.line,
+      );
+    }
+    if (held) yield held.item;
   } catch (error) {
     if (error instanceof FormatError) throw error;
     const e = error as { message?: string; lines?: number };

@@ -1,11 +1,69 @@
-import type { Partition } from '../ctx.ts';
+import type { CallerCtx, Partition } from '../ctx.ts';
 import { AppError } from '../errors.ts';
+import { isValidAbn, isValidAcn } from '../identifiers/check-digits.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import type { AbrEntity } from '../registers/abr-web/entity.ts';
 import { AbrAuthError, isUpstreamOutage } from '../registers/abr-web/errors.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
+import { entityRecords } from './entity-lookup.ts';
 import type { RegistersState } from './registers-state.ts';
 import type { SandboxSimulation } from './sandbox-simulation.ts';
+
+/** A well-formed ABN or ACN whose check digits fail is refused (400 `checksum`), not looked up. */
+export function requireCheckDigits(id: { abn?: string | undefined; acn?: string | undefined }): void {
+  if (id.abn && !isValidAbn(id.abn)) {
+    throw new AppError('invalid_request', `${id.abn} is not a valid ABN: its check digits do not match.`, {
+      code: 'checksum',
+      param: 'abn',
+    });
+  }
+  if (id.acn && !isValidAcn(id.acn)) {
+    throw new AppError('invalid_request', `${id.acn} is not a valid ACN: its check digit does not match.`, {
+      code: 'checksum',
+      param: 'acn',
+    });
+  }
+}
+
+const mirrorNotLoaded = (what: string) =>
+  new AppError(
+    'upstream_unavailable',
+    `The live register mirror has never been loaded (aevs ingest abr-bulk … and asic-companies …)${what}; nothing can be looked up.`,
+    { code: 'mirror_not_loaded' },
+  );
+
+const mirrorLoaded = (state: RegistersState) => state.loaded('abr-bulk') || state.loaded('asic-companies');
+
+/** Names are only searched in the local mirror: with a live one never loaded, a search is an outage. */
+export function requireNameIndex(partition: Partition, state: RegistersState): void {
+  if (partition === 'live' && !mirrorLoaded(state)) throw mirrorNotLoaded(', and names are searched in it');
+}
+
+/**
+ * Everything the registers hold for an identifier, its identity fields read from the identity source
+ * (which may answer 502): the source's own record first, then the other registers' records.
+ */
+export async function identityRecords(
+  ctx: Pick<CallerCtx, 'db' | 'caller'>,
+  id: { abn?: string; acn?: string },
+  state: RegistersState,
+  services: { abr: AbrClient | undefined; simulation: SandboxSimulation },
+): Promise<EntityRecord[]> {
+  const { partition } = ctx.caller;
+  const live = await consultIdentitySource({
+    partition,
+    id,
+    state,
+    abr: services.abr,
+    simulation: services.simulation,
+  });
+  const records = await entityRecords(
+    ctx.db,
+    partition,
+    live ? { abn: live.abn ?? id.abn, acn: live.acn ?? id.acn } : id,
+  );
+  return live ? [live, ...records.filter((r) => r.dataset !== 'abr-bulk')] : records;
+}
 
 /**
  * Where the identity fields come from (decisions.md, resolve): the sandbox fixtures for test keys;
@@ -46,13 +104,7 @@ export async function consultIdentitySource(input: {
       throw error;
     }
   }
-  if (!state.loaded('abr-bulk') && !state.loaded('asic-companies')) {
-    throw new AppError(
-      'upstream_unavailable',
-      'The live register mirror has never been loaded (aevs ingest abr-bulk … and asic-companies …), and no ABR web-services GUID is configured; nothing can be looked up.',
-      { code: 'mirror_not_loaded' },
-    );
-  }
+  if (!mirrorLoaded(state)) throw mirrorNotLoaded(', and no ABR web-services GUID is configured');
   return null;
 }
 

@@ -1,6 +1,4 @@
 import type { CallerCtx } from '../ctx.ts';
-import { AppError } from '../errors.ts';
-import { isValidAbn, isValidAcn } from '../identifiers/check-digits.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import type { ScreenResponse } from '../screen/schemas.ts';
 import { type ScreenServices, screenEntity } from '../screen/screen-entity.ts';
@@ -8,7 +6,7 @@ import { type EntityRecord, isKnownIdentifier, leiMappings } from '../store/enti
 import { enrichmentBlocks } from './blocks.ts';
 import { canonicalRecord } from './canonical.ts';
 import { entityRecords } from './entity-lookup.ts';
-import { consultIdentitySource } from './identity-source.ts';
+import { identityRecords, requireCheckDigits, requireNameIndex } from './identity-source.ts';
 import { registersState } from './registers-state.ts';
 import {
   type Candidate,
@@ -34,36 +32,39 @@ export async function resolveEntity({
   const include = new Set(input.include ?? INCLUDE_BLOCKS);
   const query = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (input.name !== undefined) {
+    // Names are searched in the local copies of the registers only: with none loaded, "no candidates"
+    // would be said by no source at all.
+    requireNameIndex(ctx.caller.partition, await registersState(ctx.db, ctx.caller.partition));
     const hits = await searchNames({
       ctx,
       input: { name: input.name, state: input.state, postcode: input.postcode, mode: input.mode },
     });
+    // One candidate per entity: a name found in several registers (the ABR's and GLEIF's, say),
+    // or found by ACN in one and by ABN in another, is the same entity, ranked where it first comes.
     const candidates: Candidate[] = [];
+    const seen = new Set<string>();
     for (const hit of hits) {
+      const hitKey = hit.abn ? `abn:${hit.abn}` : `acn:${hit.acn}`;
+      if (seen.has(hitKey)) continue;
+      seen.add(hitKey);
       const c = await candidateFor(
         ctx,
         { abn: hit.abn ?? undefined, acn: hit.abn ? undefined : (hit.acn ?? undefined) },
         include,
         services,
       );
-      if (c) candidates.push({ ...c, match_confidence: hit.confidence, match_signals: hit.signals });
+      if (!c) continue;
+      const ids = [c.canonical.abn.value, c.canonical.acn.value]
+        .map((v, i) => (typeof v === 'string' ? `${i === 0 ? 'abn' : 'acn'}:${v}` : null))
+        .filter((k): k is string => k !== null);
+      if (ids.some((k) => k !== hitKey && seen.has(k))) continue;
+      for (const k of ids) seen.add(k);
+      candidates.push({ ...c, match_confidence: hit.confidence, match_signals: hit.signals });
     }
     return { query, candidates, disclaimer: DISCLAIMER };
   }
   const id = input.abn ? { abn: input.abn } : { acn: input.acn };
-  if (input.abn && !isValidAbn(input.abn)) {
-    throw new AppError('invalid_request', `${input.abn} is not a valid ABN: its check digits do not match.`, {
-      code: 'checksum',
-      param: 'abn',
-    });
-  }
-  if (input.acn && !isValidAcn(input.acn)) {
-    throw new AppError(
-      'invalid_request',
-      `${input.acn} is not a valid ACN: its check digit does not match.`,
-      { code: 'checksum', param: 'acn' },
-    );
-  }
+  requireCheckDigits(id);
   const candidate = await candidateFor(ctx, id, include, services, true);
   return {
     query,
@@ -89,21 +90,9 @@ async function candidateFor(
 ): Promise<Candidate | null> {
   const { partition } = ctx.caller;
   const state = await registersState(ctx.db, partition);
-  const live = consultUpstream
-    ? await consultIdentitySource({
-        partition,
-        id,
-        state,
-        abr: services.abr,
-        simulation: services.simulation,
-      })
-    : null;
-  let records: EntityRecord[] = await entityRecords(
-    ctx.db,
-    partition,
-    live ? { abn: live.abn ?? id.abn, acn: live.acn ?? id.acn } : id,
-  );
-  if (live) records = [live, ...records.filter((r) => r.dataset !== 'abr-bulk')];
+  const records = consultUpstream
+    ? await identityRecords(ctx, id, state, services)
+    : await entityRecords(ctx.db, partition, id);
   if (records.length === 0) return null;
 
   const known = new Map<string, boolean>();

@@ -1,5 +1,7 @@
 import type { CallerCtx } from '../ctx.ts';
-import { entityNames, entityRecords } from '../resolve/entity-lookup.ts';
+import type { AbrClient } from '../registers/abr-web/client.ts';
+import { entityNames } from '../resolve/entity-lookup.ts';
+import { identityRecords, requireCheckDigits } from '../resolve/identity-source.ts';
 import { asOfTimestamp, type RegistersState, registersState } from '../resolve/registers-state.ts';
 import type { SandboxSimulation } from '../resolve/sandbox-simulation.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
@@ -13,7 +15,12 @@ import {
   type ScreenStatus,
 } from './schemas.ts';
 
-export type ScreenServices = { lists: ListIndexCache; simulation: SandboxSimulation };
+export type ScreenServices = {
+  lists: ListIndexCache;
+  simulation: SandboxSimulation;
+  /** The ABR web services, when configured: live identifiers are read from them. */
+  abr: AbrClient | undefined;
+};
 
 /** A screening score at or above this is `review`. */
 export const REVIEW_THRESHOLD = 0.88;
@@ -53,12 +60,16 @@ export async function screenEntity({
   known?: { records: EntityRecord[]; state: RegistersState };
 }): Promise<ScreenResponse> {
   const { partition } = ctx.caller;
-  const records = input.name
-    ? []
-    : (known?.records ?? (await entityRecords(ctx.db, partition, { abn: input.abn, acn: input.acn })));
-  const names = input.name ? [input.name] : entityNames(records);
-  const acns = new Set(records.map((r) => r.acn).filter((a): a is string => !!a));
+  const id = { abn: input.abn, acn: input.acn };
+  if (!input.name) requireCheckDigits(id);
   const state = known?.state ?? (await registersState(ctx.db, partition));
+  // An identifier is resolved to the entity's names through the identity source, as resolve does
+  // (so an outage, or a live mirror never loaded, is a 502 here too).
+  const records = input.name ? [] : (known?.records ?? (await identityRecords(ctx, id, state, services)));
+  const names = input.name ? [input.name] : entityNames(records);
+  // No names to screen (the identifier is in no register consulted): every check is unavailable.
+  const nothingToScreen = names.length === 0;
+  const acns = new Set(records.map((r) => r.acn).filter((a): a is string => !!a));
   const simulatedOutage =
     partition === 'sandbox' &&
     [input.abn, input.acn, ...records.flatMap((r) => [r.abn, r.acn])].some(
@@ -67,7 +78,9 @@ export async function screenEntity({
 
   const results = {} as ScreenResponse['results'];
   for (const list of LISTS) {
-    const unavailable = why(list.dataset, state, partition, ctx.clock(), simulatedOutage);
+    const unavailable = nothingToScreen
+      ? 'No entity with this identifier is in the registers consulted, so no names could be screened. This is not a clearance.'
+      : why(list.dataset, state, partition, ctx.clock(), simulatedOutage);
     if (unavailable) {
       results[list.key] = {
         status: 'unavailable',
@@ -130,9 +143,7 @@ export async function screenEntity({
       note:
         status === 'review'
           ? `${matches.length} entr${matches.length === 1 ? 'y' : 'ies'} on the ${list.title} came close enough to need a person's review.${birthNote(matches)}`
-          : names.length
-            ? `No name on the ${list.title} came close enough to need review. This is not a clearance.`
-            : 'No entity with this identifier is in the registers, so no names were screened. This is not a clearance.',
+          : `No name on the ${list.title} came close enough to need review. This is not a clearance.`,
     };
   }
   const statuses = Object.values(results).map((r) => r.status);

@@ -72,6 +72,15 @@ export const listSubscriptions = (
       : [accountId, partition, limit],
   );
 
+/** Subscriptions an account holds in a partition (paused ones included, deleted ones not). */
+export async function countSubscriptions(db: Db, accountId: string, partition: Partition): Promise<number> {
+  const row = await db.get<{ n: number | string }>(
+    'SELECT COUNT(*) AS n FROM subscriptions WHERE account_id = ? AND partition = ? AND deleted_at IS NULL',
+    [accountId, partition],
+  );
+  return Number(row?.n ?? 0);
+}
+
 export const entitiesOf = async (db: Db, ids: string[]) => {
   if (ids.length === 0) return new Map<string, WatchedEntity[]>();
   const rows = await db.all<WatchedEntity & { subscription_id: string }>(

@@ -96,32 +96,25 @@ describe('checkWebhookUrl: IP literals', () => {
   }
 });
 
+/** The one refusal for a hostname: it never says what the name resolved to, or whether it did. */
+const NOT_PUBLIC = (host: string) => ({
+  ok: false,
+  reason: `webhook_url host ${host} must resolve to public addresses only, and does not`,
+});
+
 describe('checkWebhookUrl: resolved hostnames', () => {
   for (const [ip, label] of [...NON_PUBLIC, ...MAPPED.map(([m, l]): [string, string] => [m, l])]) {
-    it(`rejects a host resolving to ${ip} (${label})`, async () => {
+    it(`rejects a host resolving to ${ip} (${label}), without naming the address or its kind`, async () => {
       const lookup = fakeLookup({ 'hooks.example.com': [ip] });
       const result = await checkWebhookUrl('https://hooks.example.com/x', { allowPrivate: false, lookup });
-      assert.equal(result.ok, false);
-      assert.match(
-        result.ok ? '' : result.reason,
-        new RegExp(`^webhook_url resolves to an? ${label} address`),
-      );
+      assert.deepEqual(result, NOT_PUBLIC('hooks.example.com'));
     });
   }
-
-  it('names the address in the reason', async () => {
-    const lookup = fakeLookup({ 'hooks.example.com': ['10.0.0.5'] });
-    const result = await checkWebhookUrl('https://hooks.example.com/', { allowPrivate: false, lookup });
-    assert.deepEqual(result, { ok: false, reason: 'webhook_url resolves to a private address' });
-  });
 
   it('rejects a host with one public and one private address', async () => {
     const lookup = fakeLookup({ 'mixed.example.com': ['93.184.216.34', '192.168.0.10'] });
     const result = await checkWebhookUrl('https://mixed.example.com/', { allowPrivate: false, lookup });
-    assert.deepEqual(result, {
-      ok: false,
-      reason: 'webhook_url resolves to a private address',
-    });
+    assert.deepEqual(result, NOT_PUBLIC('mixed.example.com'));
   });
 
   it('accepts a host whose every address is public', async () => {
@@ -136,7 +129,7 @@ describe('checkWebhookUrl: resolved hostnames', () => {
       allowPrivate: false,
       lookup: fakeLookup({}),
     });
-    assert.deepEqual(result, { ok: false, reason: 'webhook_url host nowhere.example could not be resolved' });
+    assert.deepEqual(result, NOT_PUBLIC('nowhere.example'), 'the same answer as for a private address');
   });
 });
 

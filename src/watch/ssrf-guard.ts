@@ -141,18 +141,20 @@ export async function resolvesPublic(
   { lookup = dns.promises.lookup, verdicts }: Omit<GuardOptions, 'allowPrivate'>,
 ): Promise<UrlCheck> {
   if (verdicts?.isPublic(host)) return { ok: true, url };
+  // One answer for a name that does not resolve and one that resolves to a non-public address, never
+  // naming the address or its kind: anything more would let any key holder map internal DNS names.
+  const refused: UrlCheck = {
+    ok: false,
+    reason: `webhook_url host ${host} must resolve to public addresses only, and does not`,
+  };
   let addresses: dns.LookupAddress[];
   try {
     addresses = await lookup(host, { all: true });
   } catch {
-    return { ok: false, reason: `webhook_url host ${host} could not be resolved` };
+    return refused;
   }
-  if (addresses.length === 0) return { ok: false, reason: `webhook_url host ${host} could not be resolved` };
-  for (const { address } of addresses) {
-    const problem = addressProblem(address);
-    // The resolved address is not named: it would let any key holder map internal DNS names.
-    if (problem) return { ok: false, reason: `webhook_url resolves to ${problem.replace(/ \(.*\)$/, '')}` };
-  }
+  if (addresses.length === 0) return refused;
+  for (const { address } of addresses) if (addressProblem(address)) return refused;
   verdicts?.markPublic(host);
   return { ok: true, url };
 }

@@ -31,7 +31,7 @@ describe('remembered DNS verdicts', () => {
     now += 30_001;
     assert.deepEqual(await check('https://hooks.example.com/a'), {
       ok: false,
-      reason: 'webhook_url resolves to a private address',
+      reason: 'webhook_url host hooks.example.com must resolve to public addresses only, and does not',
     });
     assert.equal(dns.asked.length, 2);
   });

@@ -5,6 +5,7 @@ import { validateIdentifier } from '../identifiers/validate-identifier.ts';
 import { newId } from '../ids.ts';
 import { setPaused, stopDeliveries } from '../store/deliveries.ts';
 import {
+  countSubscriptions,
   entitiesOf,
   findSubscription,
   insertSubscription,
@@ -14,7 +15,12 @@ import {
   updateSubscriptionFields,
   type WatchedEntity,
 } from '../store/subscriptions.ts';
-import type { CreateWatchRequest, Subscription, UpdateWatchRequest } from './schemas.ts';
+import {
+  type CreateWatchRequest,
+  MAX_ENTITIES,
+  type Subscription,
+  type UpdateWatchRequest,
+} from './schemas.ts';
 import { generateSecret, sealSecret } from './secrets.ts';
 import { checkWebhookUrl } from './ssrf-guard.ts';
 
@@ -56,6 +62,12 @@ const present = (row: SubscriptionRow, entities: WatchedEntity[]): Subscription 
   updated_at: row.updated_at,
 });
 
+/**
+ * Subscriptions an account may hold in one partition: each can watch up to MAX_ENTITIES entities, and
+ * every one of them is a webhook per event, so the number is bounded like the entities are.
+ */
+export const MAX_SUBSCRIPTIONS = 100;
+
 export async function createSubscription({ ctx, input }: { ctx: WatchCtx; input: CreateWatchRequest }) {
   const entities = parseEntities(input.entities);
   await guardUrl(ctx, input.webhook_url);
@@ -74,6 +86,13 @@ export async function createSubscription({ ctx, input }: { ctx: WatchCtx; input:
     deleted_at: null,
   };
   await ctx.db.transaction(async (tx) => {
+    if ((await countSubscriptions(tx, row.account_id, row.partition)) >= MAX_SUBSCRIPTIONS) {
+      throw new AppError(
+        'conflict',
+        `This account already has ${MAX_SUBSCRIPTIONS} subscriptions with ${ctx.caller.mode} keys, the most it can hold. Add entities to one of them (up to ${MAX_ENTITIES} each) or delete one first.`,
+        { code: 'subscription_limit' },
+      );
+    }
     await insertSubscription(tx, row);
     await replaceEntities(tx, row.id, row.partition, entities);
   });

@@ -23,7 +23,11 @@ export type TestApp = {
 
 /** The real app on a real, empty store (SQLite, or PostgreSQL in the CI pass), with logs captured. */
 export async function startTestApp(
-  options: { env?: Record<string, string>; deps?: Partial<Omit<AppDeps, 'config' | 'db' | 'log'>> } = {},
+  options: {
+    env?: Record<string, string>;
+    deps?: Partial<Omit<AppDeps, 'config' | 'db' | 'log'>>;
+    logLevel?: Config['logLevel'];
+  } = {},
 ): Promise<TestApp> {
   const settings = await testStoreSettings();
   const config = {
@@ -39,7 +43,12 @@ export async function startTestApp(
       done();
     },
   });
-  const app = await buildApp({ config, db, log: createLogger('info', sink), ...options.deps });
+  const app = await buildApp({
+    config,
+    db,
+    log: createLogger(options.logLevel ?? 'info', sink),
+    ...options.deps,
+  });
   const clock = () => new Date();
   return {
     app,

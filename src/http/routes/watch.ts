@@ -19,6 +19,7 @@ import {
   deleteWatch,
   getSubscription,
   listWatches,
+  MAX_SUBSCRIPTIONS,
   rollSecret,
   updateWatch,
 } from '../../watch/subscriptions.ts';
@@ -47,7 +48,7 @@ export const watchRoutes = [
     path: '/v1/watch',
     operationId: 'createWatch',
     summary: 'Watch entities: a subscription and its signing secret',
-    description: `Entities are ABNs (11 digits) or ACNs (9 digits), check digits validated, duplicates folded; at most ${MAX_ENTITIES}. Events from: ${EVENT_TYPES.join(', ')}. The webhook URL must be https and must not resolve to a private, loopback or link-local address. The \`secret\` is shown once; roll it to get a new one.`,
+    description: `Entities are ABNs (11 digits) or ACNs (9 digits), check digits validated, duplicates folded; at most ${MAX_ENTITIES}. Events from: ${EVENT_TYPES.join(', ')}. The webhook URL must be https and must not resolve to a private, loopback or link-local address. An account holds at most ${MAX_SUBSCRIPTIONS} subscriptions per partition (test or live keys), paused ones included. The \`secret\` is shown once; roll it to get a new one.`,
     tag: 'Watch',
     auth: true,
     body: CreateWatchRequest,
@@ -70,7 +71,14 @@ export const watchRoutes = [
         type: 'invalid_request',
         code: 'webhook_url',
         param: 'webhook_url',
-        message: 'webhook_url resolves to a private address',
+        message:
+          'webhook_url host hooks.internal.example must resolve to public addresses only, and does not',
+      },
+      {
+        status: 409,
+        type: 'conflict',
+        code: 'subscription_limit',
+        message: `This account already has ${MAX_SUBSCRIPTIONS} subscriptions with live keys, the most it can hold. Add entities to one of them (up to ${MAX_ENTITIES} each) or delete one first.`,
       },
     ],
     handler: async ({ ctx, caller, body }) => createSubscription({ ctx: { ...ctx, caller }, input: body }),

@@ -235,6 +235,26 @@ describe('asic-companies parse', () => {
     );
   });
 
+  it('refuses a file cut off in the middle of its last row, and reads one whose complete last row has no line break', async () => {
+    const good = 'GOOD PTY LTD\t001749999\tAPTY\tLMSH\tPROP\tREGD\t01/01/2001\t\t\t\t\tY\t0\t\t';
+    // Every company after the cut would otherwise read as gone from the register: false deregistrations.
+    await assert.rejects(
+      parse(`${HEADER_15}\n`, `${good}\n`, 'CUT OFF PTY LTD\t001500009\tAPTY\tLM'),
+      (err) => {
+        assert.ok(err instanceof FormatError);
+        assert.match(err.message, /company_202606\.csv: the file ends in the middle of a row \(line 3/);
+        assert.equal(err.line, 3);
+        return true;
+      },
+    );
+    const items = await parse(`${HEADER_15}\n`, 'SHORT ROW PTY LTD\t001500009\tAPTY\n', good);
+    assert.deepEqual(
+      items.map((i) => `${i.kind} ${'line' in i ? i.line : ''}`),
+      ['rejected 2', 'record 3'],
+      'a short row that ends its line is rejected as before; a whole last row needs no line break',
+    );
+  });
+
   it('throws FormatError for a file that is not the company dataset', async () => {
     await assert.rejects(
       parse(
