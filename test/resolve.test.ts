@@ -239,6 +239,13 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
     for (const r of Object.values(result.results)) assert.equal(r.status, 'unavailable');
   });
 
+  it('echoes the query as sent, without defaults it did not send', async () => {
+    const byAbn = await resolve({ abn: '44 600 110 236' });
+    assert.deepEqual(byAbn.json().query, { abn: '44600110236' });
+    const byName = await resolve({ name: 'Sandbox Active Holdings', mode: 'exact' });
+    assert.deepEqual(byName.json().query, { name: 'Sandbox Active Holdings', mode: 'exact' });
+  });
+
   it('lists each entity once, however many registers hold the matched name', async () => {
     // company_active's name is in the ABR's records and in GLEIF's (its LEI record), and by ACN in ASIC's.
     for (const name of [s('company_active').name, 'sandbox active holdings p/l']) {
@@ -351,6 +358,14 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
     for (const [list, result] of Object.entries(body.results)) {
       assert.equal(result.status, 'unavailable', list);
       assert.match(result.note, /no names could be screened/, list);
+    }
+    for (const [payload, code] of [
+      [{ abn: '44600110236', name: 'X' }, 'identifier_and_name'],
+      [{}, 'missing_query'],
+    ] as const) {
+      const res = await screenRaw(payload);
+      assert.equal(res.statusCode, 400);
+      assert.equal(res.json().error.code, code, 'the same codes as resolve');
     }
     for (const payload of [{ abn: '51824753565' }, { acn: '600110231' }]) {
       const bad = await screenRaw(payload);

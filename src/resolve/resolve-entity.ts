@@ -30,6 +30,7 @@ export async function resolveEntity({
   services: ResolveServices;
 }): Promise<ResolveResponse> {
   const include = new Set(input.include ?? INCLUDE_BLOCKS);
+  // What was sent, as read (spaces stripped from identifiers), without defaults added.
   const query = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
   if (input.name !== undefined) {
     // Names are searched in the local copies of the registers only: with none loaded, "no candidates"
@@ -37,7 +38,7 @@ export async function resolveEntity({
     requireNameIndex(ctx.caller.partition, await registersState(ctx.db, ctx.caller.partition));
     const hits = await searchNames({
       ctx,
-      input: { name: input.name, state: input.state, postcode: input.postcode, mode: input.mode },
+      input: { name: input.name, state: input.state, postcode: input.postcode, mode: input.mode ?? 'fuzzy' },
     });
     // One candidate per entity: a name found in several registers (the ABR's and GLEIF's, say),
     // or found by ACN in one and by ABN in another, is the same entity, ranked where it first comes.

@@ -21,6 +21,27 @@ const digits = (kind: 'ABN' | 'ACN', length: number) =>
       `An ${kind} is ${length} digits; spaces are allowed, nothing else.`,
     );
 
+/**
+ * Resolve and screen take exactly one of an ABN, an ACN or a name: two is 400 `identifier_and_name`
+ * (naming the last one sent), none is 400 `missing_query`.
+ */
+export const exactlyOneQuery =
+  (message: string) =>
+  (
+    v: { abn?: string | undefined; acn?: string | undefined; name?: string | undefined },
+    ctx: z.RefinementCtx,
+  ) => {
+    const given = (['abn', 'acn', 'name'] as const).filter((k) => v[k] !== undefined);
+    if (given.length !== 1) {
+      ctx.addIssue({
+        code: 'custom',
+        path: given.length > 1 ? [given[given.length - 1] ?? 'name'] : [],
+        message,
+        params: { code: given.length > 1 ? 'identifier_and_name' : 'missing_query' },
+      });
+    }
+  };
+
 export const ResolveRequest = z
   .object({
     abn: digits('ABN', 11).optional().describe('11 digits; spaces are stripped. Exact-match path.'),
@@ -43,25 +64,17 @@ export const ResolveRequest = z
       .describe('Postcode filter for name search.'),
     mode: z
       .enum(['exact', 'fuzzy'])
-      .default('fuzzy')
-      .describe('Name search only: `exact` returns exact normalised matches.'),
+      .optional()
+      .describe(
+        'Name search only: `exact` returns exact normalised matches; `fuzzy` (the default) ranks near ones too.',
+      ),
     include: z
       .array(z.enum(INCLUDE_BLOCKS))
       .optional()
       .describe('Enrichment blocks to compute; default all. Blocks not computed keep their empty shape.'),
   })
   .strict()
-  .superRefine((v, ctx) => {
-    const given = ['abn', 'acn', 'name'].filter((k) => v[k as 'abn' | 'acn' | 'name'] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: given.length > 1 ? [given[given.length - 1] ?? 'name'] : [],
-        message: 'Send exactly one of abn, acn or name.',
-        params: { code: given.length > 1 ? 'identifier_and_name' : 'missing_query' },
-      });
-    }
-  });
+  .superRefine(exactlyOneQuery('Send exactly one of abn, acn or name.'));
 export type ResolveRequest = z.output<typeof ResolveRequest>;
 
 const Provenance = z

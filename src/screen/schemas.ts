@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { exactlyOneQuery } from '../resolve/schemas.ts';
 
 const digits = (kind: 'ABN' | 'ACN', length: number) =>
   z
@@ -39,16 +40,7 @@ export const ScreenRequest = z
       ),
   })
   .strict()
-  .superRefine((v, ctx) => {
-    const given = ['abn', 'acn', 'name'].filter((k) => v[k as 'abn' | 'acn' | 'name'] !== undefined);
-    if (given.length !== 1) {
-      ctx.addIssue({
-        code: 'custom',
-        path: given.slice(1, 2),
-        message: 'Send exactly one of name, abn or acn.',
-      });
-    }
-  });
+  .superRefine(exactlyOneQuery('Send exactly one of name, abn or acn.'));
 export type ScreenRequest = z.output<typeof ScreenRequest>;
 
 export const SCREEN_STATUS = ['review', 'no_match', 'unavailable'] as const;
