@@ -16,6 +16,10 @@ describe('configuration', () => {
     assert.deepEqual(blank.webhookRetrySchedule, loadConfig({}).webhookRetrySchedule);
     assert.equal(loadConfig({ PORT: '9090', AEVS_MONTHLY_ALLOWANCE: '0' }).port, 9090);
     assert.equal(loadConfig({ AEVS_MONTHLY_ALLOWANCE: '0' }).monthlyAllowance, 0);
+    assert.deepEqual(
+      loadConfig({ AEVS_WEBHOOK_RETRY_SCHEDULE: ' 1, 2 ,30' }).webhookRetrySchedule,
+      [1, 2, 30],
+    );
   });
 
   it('refuses numbers that are not whole decimal numbers in range, naming the variable', () => {
@@ -27,6 +31,9 @@ describe('configuration', () => {
       ['PORT', '-1'],
       ['AEVS_RATE_LIMIT_PER_MINUTE', '0'],
       ['AEVS_WEBHOOK_TIMEOUT_MS', 'ten'],
+      ['AEVS_WEBHOOK_RETRY_SCHEDULE', '1,,2'],
+      ['AEVS_WEBHOOK_RETRY_SCHEDULE', '1e3'],
+      ['AEVS_WEBHOOK_RETRY_SCHEDULE', '0x10,5'],
     ] as const) {
       assert.throws(
         () => loadConfig({ [name]: value }),

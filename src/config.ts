@@ -22,8 +22,9 @@ const retrySchedule = z
   .string()
   .default('5,300,1800,7200,18000,36000,36000')
   .transform((v, ctx) => {
-    const seconds = v.split(',').map((s) => Number(s.trim()));
-    if (seconds.some((s) => !Number.isInteger(s) || s < 0)) {
+    const parts = v.split(',').map((s) => s.trim());
+    const seconds = parts.map(Number);
+    if (parts.some((s) => !/^\d+$/.test(s))) {
       ctx.addIssue({ code: 'custom', message: 'a comma-separated list of whole seconds, e.g. 5,300,1800' });
       return z.NEVER;
     }

@@ -258,6 +258,15 @@ describe(`ingest (${testEngine()})`, () => {
       },
     });
     assert.equal(s1.events, 0);
+    // BETA LTD is in a second register too: still one entity, so one event.
+    await ingest({
+      ctx: ctxOf(db),
+      input: {
+        adapter: { ...rollAdapter, dataset: 'acnc', title: 'Test second roll', source: 'acnc' },
+        files: [file('second.csv', 'abn,name,status\n49004028077,BETA LTD,Registered\n')],
+        partition: 'live',
+      },
+    });
     const s2 = await ingest({
       ctx: ctxOf(db),
       input: {
@@ -268,8 +277,16 @@ describe(`ingest (${testEngine()})`, () => {
     });
     const events = await eventsOfIngest(db, s2.id);
     assert.deepEqual(
-      events.map((e) => [e.type, e.abn, e.entity_name]),
-      [['sanctions_match', '49004028077', 'BETA LTD']],
+      events.map((e) => [e.type, e.abn, e.entity_name, e.changes]),
+      [
+        [
+          'sanctions_match',
+          '49004028077',
+          'BETA LTD',
+          [{ field: 'listed_name', old: null, new: 'Beta Limited' }],
+        ],
+      ],
+      'one event, naming the listing that matched',
     );
     const s3 = await ingest({
       ctx: ctxOf(db),

@@ -113,7 +113,8 @@ export async function ingest({
       summary.rejected_examples.push({ file, line, reason });
   };
   const now = started.toISOString();
-  const newNameKeys = new Set<string>();
+  /** Name keys this list newly holds, each with the listed name it came from. */
+  const newNameKeys = new Map<string, string>();
 
   let firstLoad = false;
   const writeEvents = async (tx: Db, changes: DetectedChange[]) => {
@@ -174,7 +175,8 @@ export async function ingest({
       for (const k of p.names) names.push({ partition, dataset: adapter.dataset, record, ...k });
       if (adapter.nameMatchEvent) {
         const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
-        for (const k of p.names) if (!old.has(k.key)) newNameKeys.add(k.key);
+        for (const k of p.names)
+          if (!old.has(k.key) && !newNameKeys.has(k.key)) newNameKeys.set(k.key, k.name);
       }
       await writeEvents(tx, adapter.diff(previous, record));
     }
@@ -272,17 +274,24 @@ export async function ingest({
       // Lists without identifiers (DFAT, banned persons): an entity elsewhere whose name newly
       // matches one of this list's names gets the list's event.
       if (adapter.nameMatchEvent && newNameKeys.size) {
-        const keys = [...newNameKeys];
+        const keys = [...newNameKeys.keys()];
+        // One event per entity and listed name: the entity's name is usually in several registers
+        // (the ABR's, ASIC's, …), each a row here, but it is one entity newly matching one listing.
+        const raised = new Set<string>();
         for (let i = 0; i < keys.length; i += CHUNK) {
           const matches = await entitiesNamed(tx, partition, adapter.dataset, keys.slice(i, i + CHUNK));
-          await writeEvents(
-            tx,
-            matches.map((m) => ({
+          const events: DetectedChange[] = [];
+          for (const m of matches) {
+            const entity = m.abn ? `abn:${m.abn}` : `acn:${m.acn}`;
+            if (raised.has(`${entity}|${m.name_key}`)) continue;
+            raised.add(`${entity}|${m.name_key}`);
+            events.push({
               type: adapter.nameMatchEvent ?? 'sanctions_match',
               entity: { abn: m.abn, acn: m.acn, name: m.name },
-              changes: [{ field: 'listed_name', old: null, new: m.name }],
-            })),
-          );
+              changes: [{ field: 'listed_name', old: null, new: newNameKeys.get(m.name_key) ?? m.name }],
+            });
+          }
+          await writeEvents(tx, events);
         }
       }
 

@@ -205,6 +205,31 @@ describe('dfat adapter', () => {
     assert.equal(items.length, 3);
   });
 
+  test('flags a number reused for a second party of the same type (a second primary-name row)', async () => {
+    const pad = (row: unknown[]) => [...row, ...Array(HEADER.length - row.length).fill(null)];
+    const items = await collect(
+      await workbook({
+        'Consolidated List': [
+          HEADER,
+          pad([5, 'JOHN FIRST PARTY', 'Individual', 'Primary Name', null, '01/01/1960']),
+          pad(['5a', 'J. FIRST', 'Individual', 'Alias', 'Weak']),
+          pad([6, 'OTHER', 'Entity', 'Primary Name']),
+          pad([5, 'UNRELATED SECOND PERSON', 'Individual', 'Primary Name', null, '02/02/1980']),
+          pad([7, 'THIRD', 'Individual', 'Primary Name']),
+          pad(['7a', 'THIRD ALIAS', 'Individual', 'Alias']),
+        ],
+      }),
+    );
+    const byKey = new Map(records(items).map((r) => [r.record.key, r.record]));
+    assert.equal(byKey.get('5')?.data.reference_reused, true);
+    assert.equal(byKey.get('5')?.name, 'JOHN FIRST PARTY');
+    assert.ok(
+      byKey.get('5')?.names.some((n) => n.name === 'UNRELATED SECOND PERSON'),
+      'the second party stays matchable',
+    );
+    assert.equal(byKey.get('7')?.data.reference_reused, false, 'a primary row and its alias are one party');
+  });
+
   test('groups a non-contiguous block, reads rich text, date cells and _x000D_, flags a reused number', async () => {
     const pad = (row: unknown[]) => [...row, ...Array(HEADER.length - row.length).fill(null)];
     const items = await collect(

@@ -65,9 +65,15 @@ export function toRecord(reference: string, rows: DfatRow[]): { record: SourceRe
     names.push(entry);
   }
 
-  // A number reused for an unrelated party shows as rows of another party type under it; the
-  // primary row keeps the record and the flag tells a reviewer to look (OpenSanctions saw this).
+  // A number reused for an unrelated party (registers.md §6.1) shows as rows of another party type
+  // under it, or as a second primary-name row or a second row without a suffix: the first party's
+  // primary row keeps the record, the other party's names stay matchable as its aliases, and the
+  // flag tells a reviewer to look (OpenSanctions saw this).
   const types = new Set(rows.map((r) => lower(r.cells.type)).filter((t) => PARTY_TYPES.has(t)));
+  const reused =
+    types.size > 1 ||
+    rows.filter((r) => PRIMARY.has(lower(r.cells.name_type))).length > 1 ||
+    rows.filter((r) => r.suffix === '').length > 1;
 
   const c = primary.cells;
   const controlDate = cellDate(c.control_date);
@@ -105,7 +111,7 @@ export function toRecord(reference: string, rows: DfatRow[]): { record: SourceRe
           strength: cellText(row.cells.strength),
           reference: row.reference,
         })),
-        reference_reused: types.size > 1,
+        reference_reused: reused,
       },
     },
   };
