@@ -8,6 +8,7 @@ import type { DetectedChange } from '../src/events/types.ts';
 import { abnFromAcn } from '../src/identifiers/check-digits.ts';
 import { IngestError, type InputFile, ingest } from '../src/ingest/ingest.ts';
 import { resolveInputs } from '../src/ingest/inputs.ts';
+import { ADAPTERS } from '../src/registers/index.ts';
 import { col, readTable } from '../src/registers/tabular.ts';
 import type { ParseItem, RegisterAdapter, SourceRecord } from '../src/registers/types.ts';
 import { abnOrNull } from '../src/registers/values.ts';
@@ -297,6 +298,34 @@ describe(`ingest (${testEngine()})`, () => {
       },
     });
     assert.equal(s3.events, 0, 'an unchanged listing does not match again');
+  });
+
+  it('business names: a re-registration in the same file is still registered; a cancellation is one event', async () => {
+    const header =
+      'REGISTER_NAME\tBN_NAME\tBN_STATUS\tBN_REG_DT\tBN_CANCEL_DT\tBN_STATE_NUM\tBN_STATE_OF_REG\tBN_ABN\n';
+    const registered = 'BUSINESS NAMES\tBRUCE WARD TRAINING\tRegistered\t12/04/2018\t\t\t\t16897173642\n';
+    const cancelled =
+      'BUSINESS NAMES\tBRUCE WARD TRAINING\tCancelled\t12/04/2018\t01/02/2026\t\t\t16897173642\n';
+    const again = 'BUSINESS NAMES\tBRUCE WARD TRAINING\tRegistered\t03/03/2026\t\t\t\t16897173642\n';
+    const other = 'BUSINESS NAMES\tOTHER NAME\tRegistered\t01/01/2020\t\t\t\t51824753556\n';
+    const load = async (rows: string) =>
+      ingest({
+        ctx: ctxOf(db),
+        input: {
+          adapter: ADAPTERS['asic-business-names'],
+          files: [file('business_names_202611.csv', header + rows)],
+          partition: 'live',
+        },
+      });
+    await load(registered + other);
+    const both = await load(cancelled + again + other);
+    assert.equal(both.rejected, 0, 'neither row is dropped as a duplicate');
+    assert.deepEqual(await eventsOfIngest(db, both.id), [], 'the name is still registered to its holder');
+    const gone = await load(cancelled + other);
+    assert.deepEqual(
+      (await eventsOfIngest(db, gone.id)).map((e) => [e.type, e.abn, e.changes]),
+      [['name_change', '16897173642', [{ field: 'business_name', old: 'BRUCE WARD TRAINING', new: null }]]],
+    );
   });
 
   it('fails with the file name when nothing in it is this register', async () => {

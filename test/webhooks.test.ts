@@ -3,7 +3,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Webhook } from 'standardwebhooks';
+import { storedTime } from '../src/events/event-clock.ts';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
+import { claimDue, settleForSubscription } from '../src/store/delivery-queue.ts';
 import { DeliveryWorker } from '../src/watch/delivery-worker.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
 
@@ -31,6 +33,7 @@ async function receiver() {
       });
       if (req.url === '/flaky' && flaky++ === 0) res.writeHead(500).end('try later');
       else if (req.url === '/slowish') setTimeout(() => res.writeHead(200).end(), 600);
+      else if (req.url === '/slow-fail') setTimeout(() => res.writeHead(500).end('later'), 400);
       else if (req.url === '/redirect') res.writeHead(302, { location: 'http://127.0.0.1:1/' }).end();
       else if (req.url === '/slow') setTimeout(() => res.writeHead(200).end(), 2000);
       else if (req.url === '/big') res.writeHead(200).end('x'.repeat(1024 * 1024));
@@ -224,6 +227,73 @@ describe('webhook delivery', () => {
     await worker.drain();
     assert.equal(hook.received.length, before + 1);
     assert.equal((await changes('43600292573'))[0]?.delivery_status, 'delivered');
+  });
+
+  it('a pause or a delete during an attempt shows at once, not as pending until the retry', async () => {
+    // Retries an hour apart: without settling, the failed attempt would read `pending` for that hour.
+    const hourly = new DeliveryWorker({
+      db: t.db,
+      log: t.app.log,
+      config: { ...t.config, webhookRetrySchedule: [3600], webhookTimeoutMs: 2000 },
+      pollMs: 60_000,
+    });
+    try {
+      for (const [identifier, change, expected] of [
+        ['46600221663', { method: 'PATCH', payload: { status: 'paused' } }, 'paused'],
+        ['39600231794', { method: 'DELETE' }, 'failed'],
+      ] as const) {
+        const { subscription } = await watch(identifier, '/slow-fail');
+        const before = hook.received.length;
+        await fire(identifier);
+        const drained = hourly.drain();
+        for (let i = 0; i < 200 && hook.received.length === before; i++)
+          await new Promise((r) => setTimeout(r, 5));
+        assert.equal(hook.received.length, before + 1, 'the attempt is under way');
+        const res = await t.app.inject({
+          method: change.method,
+          url: `/v1/watch/${subscription.id}`,
+          headers: bearer(account.testKey),
+          ...('payload' in change ? { payload: change.payload } : {}),
+        });
+        assert.equal(res.statusCode, 200, res.body);
+        await drained;
+        const [entry] = await changes(identifier);
+        assert.deepEqual([entry?.delivery_status, entry?.attempts, entry?.response_code], [expected, 1, 500]);
+      }
+    } finally {
+      await hourly.stop();
+    }
+  });
+
+  it('a delivery is parked only while the store says paused: a resume just before the park wins', async () => {
+    const { subscription } = await watch('47600241923', '/ok');
+    await fire('47600241923');
+    const now = new Date();
+    const [claimed] = (
+      await claimDue(t.db, storedTime(now), storedTime(new Date(now.getTime() + 60_000)), 1000)
+    ).filter((d) => d.subscription_id === subscription.id);
+    assert.ok(claimed, 'the delivery is leased, as a worker holds it');
+    const status = (s: string) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/v1/watch/${subscription.id}`,
+        headers: bearer(account.testKey),
+        payload: { status: s },
+      });
+    // The worker read the subscription as paused; before it parks the delivery, a resume lands.
+    await status('paused');
+    await status('active');
+    assert.equal(await settleForSubscription(t.db, claimed.id, claimed.locked_until), false, 'not parked');
+    await status('paused');
+    assert.equal(
+      await settleForSubscription(t.db, claimed.id, claimed.locked_until),
+      true,
+      'parked while paused',
+    );
+    assert.equal((await changes('47600241923'))[0]?.delivery_status, 'paused');
+    await status('active');
+    await worker.drain();
+    assert.equal((await changes('47600241923'))[0]?.delivery_status, 'delivered');
   });
 
   it('two workers on one store send each delivery once', async () => {

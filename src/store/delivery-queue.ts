@@ -58,6 +58,35 @@ export const recordAttempt = (
     [d.status, d.attempts, d.response_code, d.next_attempt_at, d.last_error, d.id, d.lease],
   );
 
+const SUBSCRIPTION_PAUSED =
+  "EXISTS (SELECT 1 FROM subscriptions s WHERE s.id = deliveries.subscription_id AND s.status = 'paused' AND s.deleted_at IS NULL)";
+const SUBSCRIPTION_DELETED =
+  'EXISTS (SELECT 1 FROM subscriptions s WHERE s.id = deliveries.subscription_id AND s.deleted_at IS NOT NULL)';
+
+/**
+ * A pending delivery whose subscription is paused (as the store says now, not as last read) becomes
+ * `paused`; one whose subscription is deleted becomes `failed`. For a row under the caller's lease
+ * (`lease`), or, with `lease` null, a row no one holds. Pause, resume and delete leave leased rows to
+ * their holder, so the holder settles them this way when it puts them down. True when changed.
+ */
+export async function settleForSubscription(db: Db, id: string, lease: string | null): Promise<boolean> {
+  const held = lease === null ? 'locked_until IS NULL' : 'locked_until = ?';
+  const params = lease === null ? [id] : [id, lease];
+  const paused = await db.run(
+    `UPDATE deliveries SET status = 'paused', locked_until = NULL
+     WHERE id = ? AND status = 'pending' AND ${held} AND ${SUBSCRIPTION_PAUSED}`,
+    params,
+  );
+  if (paused > 0) return true;
+  const failed = await db.run(
+    `UPDATE deliveries SET status = 'failed', next_attempt_at = NULL, locked_until = NULL,
+       last_error = 'subscription deleted before delivery'
+     WHERE id = ? AND status = 'pending' AND ${held} AND ${SUBSCRIPTION_DELETED}`,
+    params,
+  );
+  return failed > 0;
+}
+
 /** Deliveries waiting for an attempt now (pending, due, not leased). */
 export const countDue = async (db: Db, now: string) =>
   Number(

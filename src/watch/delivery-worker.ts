@@ -2,7 +2,13 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.ts';
 import { storedTime } from '../events/event-clock.ts';
 import type { Db } from '../store/db.ts';
-import { type ClaimedDelivery, claimDue, countDue, releaseClaim } from '../store/delivery-queue.ts';
+import {
+  type ClaimedDelivery,
+  claimDue,
+  countDue,
+  releaseClaim,
+  settleForSubscription,
+} from '../store/delivery-queue.ts';
 import { type SubscriptionRow, subscriptionsById } from '../store/subscriptions.ts';
 import { type OutcomeWriter, outcomeWriter } from './outcome-writer.ts';
 import { classifyAttempt, nextAttemptAt } from './retry-policy.ts';
@@ -245,10 +251,9 @@ export class DeliveryWorker {
       return;
     }
     if (sub.status === 'paused') {
-      await db.run(
-        "UPDATE deliveries SET status = 'paused', locked_until = NULL WHERE id = ? AND status = 'pending'",
-        [d.id],
-      );
+      // Parked only if the store still says paused: a resume since the read leaves it to be sent.
+      if (!(await settleForSubscription(db, d.id, d.locked_until)))
+        await releaseClaim(db, d.id, d.locked_until, stamp(this.#o.clock()));
       return;
     }
     const attempts = Number(d.attempts) + 1;

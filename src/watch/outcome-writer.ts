@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '../store/db.ts';
-import { recordAttempt } from '../store/delivery-queue.ts';
+import { recordAttempt, settleForSubscription } from '../store/delivery-queue.ts';
 
 export type Outcome = Parameters<typeof recordAttempt>[1];
 
@@ -63,7 +63,12 @@ export function outcomeWriter({
     for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
       try {
         await db.transaction(async (tx) => {
-          for (const outcome of outcomes) await recordAttempt(tx, outcome);
+          for (const outcome of outcomes) {
+            await recordAttempt(tx, outcome);
+            // A retry of a subscription paused or deleted during the attempt shows as such at once,
+            // not as pending until the retry falls due.
+            if (outcome.status === 'pending') await settleForSubscription(tx, outcome.id, null);
+          }
         });
         return;
       } catch (error) {

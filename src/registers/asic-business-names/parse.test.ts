@@ -85,7 +85,7 @@ describe('asic-business-names parse', () => {
       items.map((i) => (i.kind === 'record' ? i.record : i)),
       [
         businessName(
-          '"BIG JIM\'S" \\ SONS|51600181191',
+          '"BIG JIM\'S" \\ SONS|51600181191|cancelled 01/02/2015',
           '"BIG JIM\'S" \\ SONS',
           '51600181191',
           { registration_date: '2015-02-01', cancel_date: '2026-04-03' },
@@ -120,6 +120,27 @@ describe('asic-business-names parse', () => {
 
   it('throws FormatError for the company dataset header', async () => {
     await assert.rejects(parse('Company Name\tACN\tType\tClass\tSub Class\tStatus\n'), FormatError);
+  });
+});
+
+describe('asic-business-names keys', () => {
+  it('keeps a name cancelled and registered again by the same holder as two records', async () => {
+    const items = await parse(
+      `${HEADER}\n`,
+      'BUSINESS NAMES\tBRUCE WARD TRAINING\tCancelled\t12/04/2018\t01/02/2026\t\t\t16897173642\n',
+      'BUSINESS NAMES\t  Bruce Ward Training\tRegistered\t03/03/2026\t\t\t\t16897173642\n',
+      'BUSINESS NAMES\tSUPPRESSED NAME\tCancelled\t12/04/2013\t01/02/2026\t\t\t\n',
+      'BUSINESS NAMES\tSuppressed Name\tRegistered\t03/03/2026\t\t\t\t\n',
+    );
+    assert.deepEqual(
+      items.map((i) => (i.kind === 'record' ? [i.record.key, i.record.status] : i.kind)),
+      [
+        ['BRUCE WARD TRAINING|16897173642|cancelled 12/04/2018', 'Cancelled'],
+        ['BRUCE WARD TRAINING|16897173642', 'Registered'],
+        ['SUPPRESSED NAME||cancelled 12/04/2013', 'Cancelled'],
+        ['SUPPRESSED NAME|', 'Registered'],
+      ],
+    );
   });
 });
 

@@ -10,6 +10,11 @@ import { abnOrNull, clean, dmyToIso } from '../values.ts';
  * business-name number, and a name alone is not enough: the same name can be cancelled for one
  * holder and registered to another within the year both are listed. The raw BN_ABN digits go in the
  * key even when they fail the check digit, so the key does not move if a later check changes.
+ *
+ * A cancelled name's key adds `|cancelled <BN_REG_DT>`: the holder may have registered the same name
+ * again (one row cancelled, one registered, in the same file), and each registration is its own
+ * record. A registration that is cancelled thus leaves its registered key (read as gone: the
+ * `business_name` event) for a cancelled one (no event).
  */
 export function toBusinessNameRecord(row: Record<string, string>): SourceRecord | string {
   // Names are space-padded on the left (a fixed-width artefact) and may hold literal `"` and `\`.
@@ -18,8 +23,9 @@ export function toBusinessNameRecord(row: Record<string, string>): SourceRecord 
   const abnRaw = col(row, 'BN_ABN').replace(/\s/g, '');
   const stateNumber = clean(col(row, 'BN_STATE_NUM'));
   const status = clean(col(row, 'BN_STATUS'));
+  const holder = `${name.toUpperCase()}|${abnRaw || stateNumber || ''}`;
   return {
-    key: `${name.toUpperCase()}|${abnRaw || stateNumber || ''}`,
+    key: status === 'Registered' ? holder : `${holder}|cancelled ${clean(col(row, 'BN_REG_DT')) ?? ''}`,
     abn: abnOrNull(abnRaw),
     acn: null,
     name,
