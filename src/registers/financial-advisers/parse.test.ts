@@ -157,6 +157,38 @@ describe('financial-advisers parse', () => {
     );
   });
 
+  it('places a TAB in the memberships or the restrictions, and does not guess where it cannot tell', async () => {
+    const items = await parse(
+      `${HEADER}\n`,
+      row({ ...LEDGER, ADV_NUMBER: '990101', QUALIFICATIONS_AND_TRAINING: '', MEMBERSHIPS: 'FPA\tAFA' }),
+      row({ ...LEDGER, ADV_NUMBER: '990102', MEMBERSHIPS: '', FURTHER_RESTRICTIONS: 'Must not\tadvise' }),
+      row({
+        ...LEDGER,
+        ADV_NUMBER: '990103',
+        QUALIFICATIONS_AND_TRAINING: 'BCom',
+        MEMBERSHIPS: 'FAAA\tSMSF Association',
+      }),
+    );
+    const byKey = new Map(records(items).map((r) => [r.key, r.data]));
+    assert.deepEqual(
+      [byKey.get('990101')?.qualifications, byKey.get('990101')?.memberships],
+      [null, 'FPA AFA'],
+    );
+    assert.deepEqual(
+      [byKey.get('990102')?.qualifications, byKey.get('990102')?.memberships],
+      ['Bachelor of Commerce', null],
+      'the restriction is not taken for a membership',
+    );
+    // "BCom<TAB>FAAA" + "SMSF Association", or "BCom" + "FAAA<TAB>SMSF Association": both read right.
+    const unsure = byKey.get('990103');
+    assert.deepEqual([unsure?.qualifications, unsure?.memberships], [null, null]);
+    assert.deepEqual(unsure?.free_text_unaligned, {
+      columns: ['QUALIFICATIONS_AND_TRAINING', 'MEMBERSHIPS'],
+      text: 'BCom FAAA SMSF Association',
+    });
+    assert.equal(byKey.get('990101')?.free_text_unaligned, undefined, 'only where it could not be told');
+  });
+
   it('rejects a row whose surplus field is not in a free-text column, and a short row', async () => {
     const items = await parse(
       `${HEADER}\n`,

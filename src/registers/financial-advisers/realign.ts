@@ -5,9 +5,12 @@
  * more of the free-text columns. Each way of giving the surplus to them is a candidate in which the
  * columns before a widened column are anchored from the left and those after it from the right; a
  * candidate stands when every column with a known shape (dates, numbers, ABNs, one-character
- * product flags, status words) fits it and no always-filled column is blank. The row is read when the standing candidates agree on every
- * column that is not free text (they can differ only in which of two adjacent free-text columns got
- * the TAB); otherwise it is rejected.
+ * product flags, status words) fits it and no always-filled column is blank. Candidates whose widened
+ * values have an empty piece (`text<TAB>` or `<TAB>text`: a blank neighbour swallowed) are set aside
+ * when others stand. The row is read when the remaining candidates agree on every column that is not
+ * free text; otherwise it is rejected. Free-text columns on which they still disagree (which of two
+ * adjacent ones got the TAB cannot be told) are left blank, and their text is returned whole under
+ * UNALIGNED_TEXT, their names under UNALIGNED_COLUMNS, rather than guessed.
  */
 
 const FREE_TEXT = new Set([
@@ -83,24 +86,35 @@ export function realign(
   if (surplus === 0) return Object.fromEntries(names.map((n, i) => [n, fields[i] ?? '']));
 
   const freeColumns = names.flatMap((n, i) => (FREE_TEXT.has(n) ? [i] : []));
-  let chosen: Record<string, string> | null = null;
-  let chosenFixed = '';
+  const standing: Array<{ row: Record<string, string>; fixed: string; swallowsBlank: boolean }> = [];
   for (const widen of distributions(freeColumns, surplus)) {
     const row: Record<string, string> = {};
     let at = 0;
+    let swallowsBlank = false;
     for (let i = 0; i < names.length; i++) {
       const width = 1 + widen.filter((w) => w === i).length;
-      row[names[i] as string] = fields.slice(at, at + width).join('\t');
+      const pieces = fields.slice(at, at + width);
+      if (width > 1 && pieces.some((p) => p.trim() === '')) swallowsBlank = true;
+      row[names[i] as string] = pieces.join('\t');
       at += width;
     }
     if (!names.every((n) => fits(n, (row[n] ?? '').trim()))) continue;
     const fixed = JSON.stringify(names.filter((n) => !FREE_TEXT.has(n)).map((n) => row[n]));
-    if (chosen === null) {
-      chosen = row;
-      chosenFixed = fixed;
-    } else if (fixed !== chosenFixed) {
-      return `${wrongCount}, and the embedded TABs can be re-aligned more than one way`;
-    }
+    standing.push({ row, fixed, swallowsBlank });
   }
-  return chosen ?? `${wrongCount}, and the embedded TABs cannot be re-aligned`;
+  const likely = standing.filter((c) => !c.swallowsBlank);
+  const pool = likely.length > 0 ? likely : standing;
+  const [first] = pool;
+  if (!first) return `${wrongCount}, and the embedded TABs cannot be re-aligned`;
+  if (pool.some((c) => c.fixed !== first.fixed)) {
+    return `${wrongCount}, and the embedded TABs can be re-aligned more than one way`;
+  }
+  const row = { ...first.row };
+  const unsure = names.filter((n) => FREE_TEXT.has(n) && pool.some((c) => c.row[n] !== first.row[n]));
+  if (unsure.length > 0) {
+    row.UNALIGNED_TEXT = unsure.map((n) => first.row[n]).join('\t');
+    row.UNALIGNED_COLUMNS = unsure.join(',');
+    for (const n of unsure) row[n] = '';
+  }
+  return row;
 }

@@ -19,6 +19,8 @@ export type Appointment = {
   disciplinaryAction: DisciplinaryAction | null;
   qualifications: string | null;
   memberships: string | null;
+  /** Free text whose TABs could not be placed: which columns it spans, and the text whole. */
+  unaligned: { columns: string[]; text: string } | null;
   locality: string | null;
   state: string | null;
   postcode: string | null;
@@ -63,6 +65,9 @@ export function toAppointment(row: Record<string, string>): Appointment | string
     disciplinaryAction: da.type || da.description || da.start_date ? da : null,
     qualifications: v('QUALIFICATIONS_AND_TRAINING'),
     memberships: v('MEMBERSHIPS'),
+    unaligned: row.UNALIGNED_COLUMNS
+      ? { columns: row.UNALIGNED_COLUMNS.split(','), text: clean(row.UNALIGNED_TEXT) ?? '' }
+      : null,
     locality: v('ADV_ADD_LOCAL'),
     state: v('ADV_ADD_STATE'),
     postcode: v('ADV_ADD_PCODE'),
@@ -110,6 +115,8 @@ export function toRecord(appointments: readonly Appointment[]): SourceRecord {
       disciplinary_actions: actions,
       qualifications: main.qualifications,
       memberships: main.memberships,
+      // Only on the rare row whose embedded TABs could not be placed (see realign.ts).
+      ...(main.unaligned ? { free_text_unaligned: main.unaligned } : {}),
       locality: main.locality,
       state: main.state,
       postcode: main.postcode,
