@@ -185,6 +185,16 @@ describe('watch subscriptions, fan-out and polling', () => {
         name: 'SANDBOX ACTIVE HOLDINGS PTY LTD',
       });
       assert.equal(payload.subscription_id, sub.id);
+      assert.deepEqual(
+        payload.data.changes.map((c: { field: string; old: unknown; new: unknown; source: string }) => [
+          c.field,
+          c.old,
+          c.new,
+          c.source,
+        ]),
+        [['status', 'REGD', 'DRGD', 'asic']],
+        'shaped as ASIC would raise it',
+      );
     }
     const theirs = await call(
       'GET',

@@ -1,7 +1,7 @@
 import type { CallerCtx } from '../ctx.ts';
 import { AppError } from '../errors.ts';
 import { eventClock } from '../events/event-clock.ts';
-import type { EventType } from '../events/types.ts';
+import type { EventType, FieldChange } from '../events/types.ts';
 import { validateIdentifier } from '../identifiers/validate-identifier.ts';
 import { newId } from '../ids.ts';
 import { insertChangeEvent } from '../store/change-events.ts';
@@ -9,8 +9,91 @@ import { recordsByIdentifiers } from '../store/entity-records.ts';
 import { fanOut } from './fan-out.ts';
 
 /**
+ * What each event type looks like when a register raises it: the register (dataset and source code)
+ * and the field changes its adapter reports, so that a sandbox event reads like a real one. `name`
+ * is the entity's name.
+ */
+const AS_RAISED: Record<
+  EventType,
+  (name: string) => { dataset: string; source: string; changes: FieldChange[] }
+> = {
+  deregistration: () => ({
+    dataset: 'asic-companies',
+    source: 'asic',
+    changes: [{ field: 'status', old: 'REGD', new: 'DRGD' }],
+  }),
+  name_change: (name) => ({
+    dataset: 'asic-companies',
+    source: 'asic',
+    changes: [{ field: 'entity_name', old: name, new: `${name.replace(/ PTY LTD$/, '')} RENAMED PTY LTD` }],
+  }),
+  abn_cancelled: () => ({
+    dataset: 'abr-bulk',
+    source: 'abr',
+    changes: [{ field: 'abn_status', old: 'ACT', new: 'CAN' }],
+  }),
+  gst_deregistered: () => ({
+    dataset: 'abr-bulk',
+    source: 'abr',
+    changes: [{ field: 'gst_status', old: 'ACT', new: 'CAN' }],
+  }),
+  banned_match: (name) => ({
+    dataset: 'asic-banned-orgs',
+    source: 'asic',
+    changes: [{ field: 'listed_name', old: null, new: name }],
+  }),
+  sanctions_match: (name) => ({
+    dataset: 'dfat',
+    source: 'dfat',
+    changes: [{ field: 'listed_name', old: null, new: name }],
+  }),
+  external_administration: () => ({
+    dataset: 'asic-companies',
+    source: 'asic',
+    changes: [{ field: 'status', old: 'REGD', new: 'EXAD' }],
+  }),
+  bankruptcy_petition_filed: () => ({
+    dataset: 'npii',
+    source: 'afsa',
+    changes: [{ field: 'proceeding_type', old: null, new: 'Creditors Petition' }],
+  }),
+  charity_status_change: () => ({
+    dataset: 'acnc',
+    source: 'acnc',
+    changes: [{ field: 'charity_status', old: 'Registered', new: null }],
+  }),
+  licensing_change: () => ({
+    dataset: 'afs-licensees',
+    source: 'asic',
+    changes: [{ field: 'licence_status', old: 'Current', new: 'Cancelled' }],
+  }),
+  professional_registration_change: () => ({
+    dataset: 'registered-liquidators',
+    source: 'asic',
+    changes: [{ field: 'registration_status', old: 'Registered', new: 'Cancelled' }],
+  }),
+  relationship_change: () => ({
+    dataset: 'trustees',
+    source: 'trustees',
+    changes: [
+      {
+        field: 'trustees',
+        old: [{ name: 'SANDBOX OLD TRUSTEE PTY LTD', abn: null, acn: null }],
+        new: [{ name: 'SANDBOX NEW TRUSTEE PTY LTD', abn: null, acn: null }],
+      },
+    ],
+  }),
+  austrac_roll_change: () => ({
+    dataset: 'austrac',
+    source: 'austrac',
+    changes: [{ field: 'status', old: null, new: 'Registered' }],
+  }),
+};
+
+/**
  * POST /v1/sandbox/events (decisions.md, sandbox): a synthetic change event for a sandbox entity,
- * delivered to the calling account's matching subscriptions exactly as a real change would be.
+ * delivered to the calling account's matching subscriptions exactly as a real change would be: the
+ * register, source and field changes are those a real event of the type carries (AS_RAISED).
  */
 export async function triggerSandboxEvent({
   ctx,
@@ -46,16 +129,17 @@ export async function triggerSandboxEvent({
       param: 'identifier',
     });
   }
+  const raised = AS_RAISED[input.type](main.name);
   const event = {
     id: newId('evt'),
     partition: 'sandbox' as const,
-    dataset: 'sandbox',
-    source: 'sandbox',
+    dataset: raised.dataset,
+    source: raised.source,
     type: input.type,
     abn: main.abn,
     acn: main.acn,
     entity_name: main.name,
-    changes: [{ field: 'sandbox', old: null, new: `synthetic ${input.type} event` }],
+    changes: raised.changes,
     as_of: ctx.clock().toISOString().slice(0, 10),
     created_at: eventClock.next(),
     ingest_id: null,
