@@ -268,6 +268,41 @@ describe(`ingest (${testEngine()})`, () => {
         partition: 'live',
       },
     });
+    // …and in a third by its ACN alone (004028077 is the ACN inside ABN 49004028077): still one entity.
+    const byAcnOnly: RegisterAdapter = {
+      ...rollAdapter,
+      dataset: 'oric',
+      title: 'Test ACN roll',
+      source: 'oric',
+      async *parse(input, { fileName }) {
+        for await (const item of readTable(input, { fileName, required: ['acn', 'name'] })) {
+          if (item.kind === 'rejected') continue;
+          const acn = col(item.row, 'acn');
+          yield {
+            kind: 'record',
+            line: item.line,
+            record: {
+              key: acn,
+              abn: null,
+              acn,
+              name: col(item.row, 'name'),
+              names: [],
+              status: 'x',
+              asOf: null,
+              data: {},
+            },
+          };
+        }
+      },
+    };
+    await ingest({
+      ctx: ctxOf(db),
+      input: {
+        adapter: byAcnOnly,
+        files: [file('acns.csv', 'acn,name\n004028077,BETA LTD\n')],
+        partition: 'live',
+      },
+    });
     const s2 = await ingest({
       ctx: ctxOf(db),
       input: {

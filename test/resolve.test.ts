@@ -359,6 +359,12 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
       assert.equal(result.status, 'unavailable', list);
       assert.match(result.note, /no names could be screened/, list);
     }
+    // An ACN only the banned-organisations list holds: that list still matches it by ACN.
+    const byAcn = await screenRaw({ acn: '600990010' });
+    const acnBody = byAcn.json() as typeof body;
+    assert.equal(acnBody.overall, 'review');
+    assert.equal(acnBody.results.asic_banned_org?.status, 'review');
+    assert.equal(acnBody.results.dfat_sanctions?.status, 'unavailable', 'no names, so DFAT was not checked');
     for (const [payload, code] of [
       [{ abn: '44600110236', name: 'X' }, 'identifier_and_name'],
       [{}, 'missing_query'],

@@ -7,25 +7,33 @@ import type { Db } from '../store/db.ts';
 /** Query parameters that would put a key in a URL (decisions.md): refused, and never logged. */
 export const KEY_QUERY_PARAMS = ['api_key', 'key', 'token', 'access_token'] as const;
 
-/** One of our keys (or the start of one), wherever it sits in a URL, under any name or in the path. */
-const KEY_IN_TEXT = /svc_sk_(?:test|live)_[0-9A-Za-z]*/gi;
+/** One of our keys (or the start of one), plain or partly percent-encoded, anywhere in a URL. */
+const KEY_IN_TEXT = /svc_sk_(?:test|live)_(?:[0-9A-Za-z]|%[0-9A-Fa-f]{2})*/gi;
 const holdsKey = (text: string) => /svc_sk_(?:test|live)_/i.test(text);
+/** A cheap first look, on every request: only a URL with `%` or `_sk_` can hold a key at all. */
+const mayHoldKey = (url: string) => url.includes('%') || url.includes('_sk_') || url.includes('_SK_');
 
 /**
- * The URL with every `%XX` read as its byte: enough to see an (ASCII) key however it was encoded, and
- * never failing on a malformed sequence elsewhere.
+ * The URL percent-decoded; where a sequence is malformed, each `%XX` read as its byte instead, which
+ * is enough to see an (ASCII) key however it was encoded.
  */
-const decoded = (url: string): string =>
-  url.includes('%')
-    ? url.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
-    : url;
+function decoded(url: string): string {
+  if (!url.includes('%')) return url;
+  try {
+    return decodeURIComponent(url);
+  } catch {
+    return url.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+  }
+}
 
 /**
  * The URL fit for a log: `?api_key=…` → `?api_key=REDACTED`, and any key elsewhere in it replaced
- * by `REDACTED`. A key that survives only percent-encoded takes the whole URL with it.
+ * by `REDACTED`. A key still there once decoded (its prefix encoded, say) takes the whole URL with it.
  */
 export function redactUrl(url: string): string {
-  let out = url.replace(KEY_IN_TEXT, 'REDACTED');
+  let out = mayHoldKey(url) ? url.replace(KEY_IN_TEXT, 'REDACTED') : url;
   const q = out.indexOf('?');
   if (q !== -1) {
     const params = new URLSearchParams(out.slice(q + 1));
@@ -38,7 +46,7 @@ export function redactUrl(url: string): string {
     }
     if (named) out = `${out.slice(0, q)}?${params.toString()}`;
   }
-  return holdsKey(decoded(out)) ? '[REDACTED: the URL held an API key]' : out;
+  return mayHoldKey(out) && holdsKey(decoded(out)) ? '[REDACTED: the URL held an API key]' : out;
 }
 
 const keyInUrl = (param: string | undefined) =>
@@ -56,7 +64,7 @@ export function refuseKeyInUrl(url: string, query: Record<string, unknown>): voi
   for (const name of Object.keys(query)) {
     if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) throw keyInUrl(name);
   }
-  if (!holdsKey(decoded(url))) return;
+  if (!mayHoldKey(url) || !holdsKey(decoded(url))) return;
   const param = Object.keys(query).find((name) => {
     const value = query[name];
     return holdsKey(name) || (Array.isArray(value) ? value : [value]).some((v) => holdsKey(String(v)));

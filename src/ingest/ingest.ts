@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { Ctx, Partition } from '../ctx.ts';
 import type { DetectedChange } from '../events/types.ts';
+import { abnFromAcn } from '../identifiers/check-digits.ts';
 import { newId } from '../ids.ts';
 import { FormatError, type RegisterAdapter } from '../registers/types.ts';
 import { startFreshLoad } from '../store/bulk-load.ts';
@@ -282,7 +283,8 @@ export async function ingest({
           const matches = await entitiesNamed(tx, partition, adapter.dataset, keys.slice(i, i + CHUNK));
           const events: DetectedChange[] = [];
           for (const m of matches) {
-            const entity = m.abn ? `abn:${m.abn}` : `acn:${m.acn}`;
+            // A company known by its ACN alone in one register is the same entity as its ABN elsewhere.
+            const entity = m.abn ?? (m.acn ? abnFromAcn(m.acn) : '');
             if (raised.has(`${entity}|${m.name_key}`)) continue;
             raised.add(`${entity}|${m.name_key}`);
             events.push({

@@ -11,5 +11,10 @@ describe('file names shown by /v1/sources', () => {
       'public_split_1_10.zip:2026/20261118Public01.xml',
     );
     assert.equal(shownName('acnc.csv'), 'acnc.csv');
+    assert.equal(shownName('/srv/in/2026-11-23T10:00/acnc.csv'), 'acnc.csv', 'a colon in a folder name');
+    assert.equal(
+      shownName('public_split_1_10.zip:20261118Public01.xml'),
+      'public_split_1_10.zip:20261118Public01.xml',
+    );
   });
 });

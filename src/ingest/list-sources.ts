@@ -28,8 +28,12 @@ export type SourceStatus = {
  * archive's entry keeps its path inside the archive: `extract.zip:2026/part1.xml`).
  */
 export function shownName(name: string): string {
-  const colon = name.indexOf(':');
-  return colon === -1 ? basename(name) : `${basename(name.slice(0, colon))}${name.slice(colon)}`;
+  // An archive's entries are named `archive.zip:entry`; anything else is a path, whose folders may
+  // hold colons themselves.
+  const zip = /\.zip:/i.exec(name);
+  if (!zip) return basename(name);
+  const end = zip.index + 4;
+  return `${basename(name.slice(0, end))}${name.slice(end)}`;
 }
 
 /** Every dataset, loaded or not, for one partition: what the screening and resolve blocks can rely on. */

@@ -67,9 +67,10 @@ export async function screenEntity({
   // (so an outage, or a live mirror never loaded, is a 502 here too).
   const records = input.name ? [] : (known?.records ?? (await identityRecords(ctx, id, state, services)));
   const names = input.name ? [input.name] : entityNames(records);
-  // No names to screen (the identifier is in no register consulted): every check is unavailable.
-  const nothingToScreen = names.length === 0;
-  const acns = new Set(records.map((r) => r.acn).filter((a): a is string => !!a));
+  // Banned organisations are also found by ACN, which needs no name: the entity's, and the one asked.
+  const acns = new Set([...records.map((r) => r.acn), input.acn].filter((a): a is string => !!a));
+  const noNames =
+    'No entity with this identifier is in the registers consulted, so no names could be screened. This is not a clearance.';
   const simulatedOutage =
     partition === 'sandbox' &&
     [input.abn, input.acn, ...records.flatMap((r) => [r.abn, r.acn])].some(
@@ -78,9 +79,10 @@ export async function screenEntity({
 
   const results = {} as ScreenResponse['results'];
   for (const list of LISTS) {
-    const unavailable = nothingToScreen
-      ? 'No entity with this identifier is in the registers consulted, so no names could be screened. This is not a clearance.'
-      : why(list.dataset, state, partition, ctx.clock(), simulatedOutage);
+    const byAcn = list.dataset === 'asic-banned-orgs' && acns.size > 0;
+    const unavailable =
+      why(list.dataset, state, partition, ctx.clock(), simulatedOutage) ??
+      (names.length === 0 && !byAcn ? noNames : null);
     if (unavailable) {
       results[list.key] = {
         status: 'unavailable',
@@ -135,7 +137,8 @@ export async function screenEntity({
         push(name, m);
       }
     }
-    const status: ScreenStatus = matches.length ? 'review' : 'no_match';
+    // A check by ACN alone, with no names to screen, clears nothing: unavailable unless it matched.
+    const status: ScreenStatus = matches.length ? 'review' : names.length ? 'no_match' : 'unavailable';
     results[list.key] = {
       status,
       matches,
@@ -143,7 +146,9 @@ export async function screenEntity({
       note:
         status === 'review'
           ? `${matches.length} entr${matches.length === 1 ? 'y' : 'ies'} on the ${list.title} came close enough to need a person's review.${birthNote(matches)}`
-          : `No name on the ${list.title} came close enough to need review. This is not a clearance.`,
+          : status === 'unavailable'
+            ? noNames
+            : `No name on the ${list.title} came close enough to need review. This is not a clearance.`,
     };
   }
   const statuses = Object.values(results).map((r) => r.status);

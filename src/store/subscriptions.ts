@@ -72,8 +72,13 @@ export const listSubscriptions = (
       : [accountId, partition, limit],
   );
 
-/** Subscriptions an account holds in a partition (paused ones included, deleted ones not). */
+/**
+ * Subscriptions an account holds in a partition (paused ones included, deleted ones not). Inside a
+ * transaction on PostgreSQL the account's row is locked first, so that concurrent creates for one
+ * account count one after another (SQLite has a single writer already).
+ */
 export async function countSubscriptions(db: Db, accountId: string, partition: Partition): Promise<number> {
+  if (db.engine === 'postgres') await db.get('SELECT id FROM accounts WHERE id = ? FOR UPDATE', [accountId]);
   const row = await db.get<{ n: number | string }>(
     'SELECT COUNT(*) AS n FROM subscriptions WHERE account_id = ? AND partition = ? AND deleted_at IS NULL',
     [accountId, partition],
