@@ -113,6 +113,20 @@ describe('credit-licensees parse', () => {
     ]);
   });
 
+  it('keeps a licence whose holder name is withheld, under its business name or its number', async () => {
+    const items = await parse(
+      `${HEADER}\n`,
+      'Credit Licence,390001,,04/10/2012,,APPR,51824753556,,,SYDNEY,NSW,2000,,,AFCA,Sole Trader Loans,\n',
+      'Credit Licence,390002,,04/10/2012,,APPR,49004028077,,,SYDNEY,NSW,2000,,,AFCA,,\n',
+    );
+    const [named, numbered] = records(items);
+    assert.deepEqual(
+      [named?.key, named?.abn, named?.name, named?.status, named?.data.name_withheld],
+      ['390001', '51824753556', 'Sole Trader Loans', 'APPR', true],
+    );
+    assert.deepEqual([numbered?.key, numbered?.name], ['390002', 'Credit licence 390002']);
+  });
+
   it('a file without the status column is a FormatError', async () => {
     await assert.rejects(parse(HEADER.replace('CRED_LIC_STATUS,', ''), '\n'), FormatError);
   });

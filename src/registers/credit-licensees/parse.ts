@@ -16,10 +16,12 @@ const parse = (input: Readable, { fileName }: { fileName: string }) =>
 function toRecord(row: Record<string, string>): SourceRecord | string {
   const number = clean(col(row, 'CRED_LIC_NUM'));
   if (!number) return 'no CRED_LIC_NUM';
-  const name = clean(col(row, 'CRED_LIC_NAME'));
-  if (!name) return `licence ${number} has no name`;
+  // An individual licensee's name may be redacted (registers.md §8.3): the licence still stands, by
+  // its number and ABN, under its first business name or its number.
+  const listedName = clean(col(row, 'CRED_LIC_NAME'));
   const { abn, acn } = abnOrAcn(col(row, 'CRED_LIC_ABN_ACN'));
   const businessNames = tildeList(col(row, 'CRED_LIC_BN'));
+  const name = listedName ?? businessNames[0] ?? `Credit licence ${number}`;
   return {
     key: number,
     abn,
@@ -30,6 +32,7 @@ function toRecord(row: Record<string, string>): SourceRecord | string {
     asOf: null,
     data: {
       licence_number: number,
+      ...(listedName ? {} : { name_withheld: true }),
       start_date: dmyToIso(col(row, 'CRED_LIC_START_DT')),
       end_date: dmyToIso(col(row, 'CRED_LIC_END_DT')),
       afsl_number: clean(col(row, 'CRED_LIC_AFSL_NUM')),
