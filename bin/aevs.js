@@ -8,6 +8,11 @@ if (major < 24) {
   );
   process.exit(1);
 }
+// Output piped into a reader that stops early (`aevs sources | head -1`) ends the command quietly.
+process.stdout.on('error', (error) => {
+  if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+  throw error;
+});
 const { runCli } = await import('../src/cli/main.ts');
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,

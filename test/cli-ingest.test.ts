@@ -2,9 +2,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
 import { runAevs } from './helpers/process.ts';
-import { storeEnv, type TestStoreSettings, testStoreSettings } from './helpers/store.ts';
+import { storeEnv, type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
 
 describe('aevs ingest and aevs sources', () => {
   let store: TestStoreSettings;
@@ -113,5 +115,31 @@ describe('aevs ingest and aevs sources', () => {
     const usage = await runAevs(['ingest', 'acnc'], env);
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /expected a dataset and at least one file/);
+  });
+});
+
+describe('the CLI on a store another process is writing to', () => {
+  it('answers read-only commands while an ingest holds the write lock', {
+    skip: testEngine() !== 'sqlite',
+  }, async () => {
+    const store = await testStoreSettings();
+    const env = storeEnv(store);
+    try {
+      assert.equal((await runAevs(['sources'], env)).code, 0, 'the store is made');
+      // As a running ingest does for its whole snapshot.
+      const writer = new DatabaseSync(join(store.dataDir, 'aevs.sqlite'));
+      writer.exec('BEGIN IMMEDIATE');
+      try {
+        const started = performance.now();
+        const run = await runAevs(['sources', '--json'], env);
+        assert.equal(run.code, 0, run.stderr);
+        assert.ok(performance.now() - started < 4000, 'no wait for the lock');
+      } finally {
+        writer.exec('ROLLBACK');
+        writer.close();
+      }
+    } finally {
+      await store.cleanup();
+    }
   });
 });

@@ -129,6 +129,7 @@ describe('the server process and the CLI, on one store', () => {
       [['accounts', 'create'], 2, /--name is required/],
       [['accounts', 'create', '--name', 'x', '--colour', 'red'], 2, /Unknown option '--colour'/],
       [['keys', 'create', '--account', 'acct_missing', '--mode', 'test'], 1, /No account acct_missing/],
+      [['accounts', 'create', '--name', '   '], 2, /--name must not be blank/],
       [['frobnicate'], 2, /unknown command "frobnicate"/],
       [['keys'], 2, /aevs keys create/],
     ];
@@ -137,6 +138,20 @@ describe('the server process and the CLI, on one store', () => {
       assert.equal(run.code, code, args.join(' '));
       assert.match(run.stderr, message, args.join(' '));
       assert.equal(run.stdout, '', 'nothing on stdout when it fails');
+    }
+  });
+
+  it('never echoes a key given where an id belongs', async () => {
+    const key = `svc_sk_live_${'Q'.repeat(40)}`;
+    for (const args of [
+      ['keys', 'revoke', '--account', 'acct_missing', '--key', key],
+      ['keys', 'list', '--account', key],
+      ['usage', '--account', key],
+    ]) {
+      const run = await runAevs(args, env);
+      assert.equal(run.code, 1, args.join(' '));
+      assert.doesNotMatch(run.stderr, /QQQQ/, args.join(' '));
+      assert.match(run.stderr, /an API key, which is not shown/);
     }
   });
 

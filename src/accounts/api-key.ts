@@ -23,3 +23,7 @@ export function keyModeOf(key: string): KeyMode | null {
   if (!/^svc_sk_(test|live)_[0-9A-Za-z]{32,64}$/.test(key)) return null;
   return key.startsWith(KEY_PREFIX.test) ? 'test' : 'live';
 }
+
+/** A value to quote back in a message: an API key given where an id belongs is never echoed. */
+export const quotable = (value: string): string =>
+  /svc_sk_/i.test(value) ? '(an API key, which is not shown; ids look like acct_… and key_…)' : value;

@@ -10,13 +10,13 @@ import {
   revokeApiKey,
 } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
-import { generateApiKey } from './api-key.ts';
+import { generateApiKey, quotable } from './api-key.ts';
 
 type AdminCtx = Pick<Ctx, 'db' | 'clock'>;
 
 async function requireAccount(db: Db, accountId: string) {
   const account = await findAccount(db, accountId);
-  if (!account) throw new AppError('not_found', `No account ${accountId}.`, { param: 'account' });
+  if (!account) throw new AppError('not_found', `No account ${quotable(accountId)}.`, { param: 'account' });
   return account;
 }
 
@@ -55,7 +55,10 @@ export async function listKeys({ ctx, input }: { ctx: AdminCtx; input: { account
 
 async function requireActiveKey(db: Db, accountId: string, keyId: string) {
   const key = await findApiKey(db, accountId, keyId);
-  if (!key) throw new AppError('not_found', `No key ${keyId} on account ${accountId}.`, { param: 'key' });
+  if (!key)
+    throw new AppError('not_found', `No key ${quotable(keyId)} on account ${quotable(accountId)}.`, {
+      param: 'key',
+    });
   if (key.revoked_at)
     throw new AppError('conflict', `Key ${keyId} was revoked at ${key.revoked_at}.`, { param: 'key' });
   return key;

@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { quotable } from '../accounts/api-key.ts';
 import { createAccount } from '../accounts/create-account.ts';
 import { getUsage } from '../accounts/get-usage.ts';
 import { createKey, listKeys, revokeKey, rollKey } from '../accounts/keys.ts';
@@ -26,6 +27,7 @@ const COMMANDS: Record<string, Command> = {
     usage: 'aevs accounts create --name NAME\n\nCreates an account and prints its id (acct_…).',
     options: { name: { type: 'string', description: 'the account name', required: true } },
     run: async (args, io, config) => {
+      if (str(args.name).trim() === '') throw new UsageError('--name must not be blank');
       const account = await withStore(config, (db) =>
         createAccount({ ctx: { db, clock }, input: { name: str(args.name) } }),
       );
@@ -125,7 +127,7 @@ const COMMANDS: Record<string, Command> = {
     run: async (args, io, config) => {
       const usage = await withStore(config, async (db) => {
         if (!(await findAccount(db, str(args.account)))) {
-          throw new AppError('not_found', `No account ${str(args.account)}.`);
+          throw new AppError('not_found', `No account ${quotable(str(args.account))}.`);
         }
         return getUsage({
           ctx: { db, clock },

@@ -40,7 +40,6 @@ Needs AEVS_ABR_GUID.`,
     json: { type: 'boolean', description: 'print the summaries as JSON lines' },
   },
   run: async (args, io, config) => {
-    if (!config.abrGuid) throw new ConfigError('AEVS_ABR_GUID is not set: the ABR web services need a GUID');
     const date = args.date === undefined ? undefined : String(args.date);
     if (date !== undefined) {
       if (!ISO_DAY.test(date) || !isRealDay(date)) {
@@ -50,6 +49,8 @@ Needs AEVS_ABR_GUID.`,
         throw new UsageError(`--date ${date} is not over yet in Sydney: the ABR's day must be complete`);
       }
     }
+    // The arguments first (a mistake there is 2), then the setting they need (a failure, 1).
+    if (!config.abrGuid) throw new ConfigError('AEVS_ABR_GUID is not set: the ABR web services need a GUID');
     const abr = createAbrClient({
       guid: config.abrGuid,
       ...(config.abrBaseUrl ? { baseUrl: config.abrBaseUrl } : {}),

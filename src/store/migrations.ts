@@ -192,6 +192,13 @@ export const MIGRATIONS: Migration[] = [
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)
 
 export async function migrate(db: Db): Promise<number[]> {
+  // Nothing to do is found out by a read, so that opening a store another process is writing to
+  // (an ingest holds its write lock for the whole snapshot) does not wait for that lock.
+  const known = await db
+    .all<{ id: number }>('SELECT id FROM schema_migrations')
+    .then((rows) => new Set(rows.map((r) => Number(r.id))))
+    .catch(() => null);
+  if (known && MIGRATIONS.every((m) => known.has(m.id))) return [];
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
