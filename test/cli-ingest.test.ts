@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -118,6 +118,29 @@ describe('aevs ingest and aevs sources', () => {
   });
 });
 
+describe('the CLI on a data folder with no store', () => {
+  it('says so for a command that only reads, and makes nothing there', {
+    skip: testEngine() !== 'sqlite',
+  }, async () => {
+    const store = await testStoreSettings();
+    const mistyped = join(store.dataDir, 'datta');
+    try {
+      for (const args of [
+        ['sources'],
+        ['keys', 'list', '--account', 'acct_x'],
+        ['usage', '--account', 'acct_x'],
+      ]) {
+        const run = await runAevs(args, { AEVS_DATA_DIR: mistyped });
+        assert.equal(run.code, 1, args.join(' '));
+        assert.match(run.stderr, /no store at .*datta\/aevs\.sqlite: set AEVS_DATA_DIR/, args.join(' '));
+      }
+      assert.equal(existsSync(mistyped), false, 'no empty store made on the spot');
+    } finally {
+      await store.cleanup();
+    }
+  });
+});
+
 describe('the CLI on a store another process is writing to', () => {
   it('answers read-only commands while an ingest holds the write lock', {
     skip: testEngine() !== 'sqlite',
@@ -125,7 +148,7 @@ describe('the CLI on a store another process is writing to', () => {
     const store = await testStoreSettings();
     const env = storeEnv(store);
     try {
-      assert.equal((await runAevs(['sources'], env)).code, 0, 'the store is made');
+      assert.equal((await runAevs(['accounts', 'create', '--name', 'x'], env)).code, 0, 'the store is made');
       // As a running ingest does for its whole snapshot.
       const writer = new DatabaseSync(join(store.dataDir, 'aevs.sqlite'));
       writer.exec('BEGIN IMMEDIATE');

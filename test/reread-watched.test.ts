@@ -345,6 +345,11 @@ describe('daily re-read of watched ABNs from the ABR', () => {
     const store: TestStoreSettings = await testStoreSettings();
     try {
       const env = storeEnv(store);
+      assert.equal(
+        (await runAevs(['accounts', 'create', '--name', 'watcher'], env)).code,
+        0,
+        'a store to read',
+      );
       const noGuid = await runAevs(['reread', '--date', DAY], env);
       assert.equal(noGuid.code, 1, 'missing configuration is a failure, not an argument mistake');
       assert.match(noGuid.stderr, /AEVS_ABR_GUID/);

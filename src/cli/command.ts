@@ -1,4 +1,6 @@
-import type { Config } from '../config.ts';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { type Config, ConfigError } from '../config.ts';
 import type { Db } from '../store/db.ts';
 import { openStore } from '../store/open-store.ts';
 
@@ -23,7 +25,24 @@ export type Command = {
   ) => Promise<void>;
 };
 
-export const withStore = async <T>(config: Config, fn: (db: Db) => Promise<T>): Promise<T> => {
+/**
+ * Runs `fn` on the configured store. Only the commands that make data (`accounts create`, `ingest`)
+ * may make a new SQLite store: for any other, a data folder without one is a mistyped AEVS_DATA_DIR,
+ * said as such rather than answered from an empty store made on the spot.
+ */
+export const withStore = async <T>(
+  config: Config,
+  fn: (db: Db) => Promise<T>,
+  options: { create?: boolean } = {},
+): Promise<T> => {
+  if (!config.databaseUrl && !options.create) {
+    const file = join(config.dataDir, 'aevs.sqlite');
+    if (!existsSync(file)) {
+      throw new ConfigError(
+        `no store at ${resolve(file)}: set AEVS_DATA_DIR to the folder the server uses (a store is made by the first start, aevs accounts create or aevs ingest)`,
+      );
+    }
+  }
   const db = await openStore(config);
   try {
     return await fn(db);

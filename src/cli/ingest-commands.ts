@@ -72,19 +72,22 @@ Datasets: ${DATASETS.join(', ')}`,
         ),
     });
     try {
-      const summary = await withStore(config, (db) =>
-        ingest({
-          ctx: { db, clock },
-          input: {
-            adapter: ADAPTERS[dataset],
-            files: inputs.files,
-            partition,
-            onProgress: ({ file, rows, elapsedMs }) =>
-              progress(
-                `${dataset}: ${file}: ${n(rows)} rows, ${n(Math.round(rows / Math.max(elapsedMs / 1000, 0.001)))} rows/s`,
-              ),
-          },
-        }),
+      const summary = await withStore(
+        config,
+        (db) =>
+          ingest({
+            ctx: { db, clock },
+            input: {
+              adapter: ADAPTERS[dataset],
+              files: inputs.files,
+              partition,
+              onProgress: ({ file, rows, elapsedMs }) =>
+                progress(
+                  `${dataset}: ${file}: ${n(rows)} rows, ${n(Math.round(rows / Math.max(elapsedMs / 1000, 0.001)))} rows/s`,
+                ),
+            },
+          }),
+        { create: true },
       );
       if (tty) io.stderr.write('\n');
       if (args.json) io.stdout.write(`${JSON.stringify(summary)}\n`);

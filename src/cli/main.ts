@@ -28,8 +28,10 @@ const COMMANDS: Record<string, Command> = {
     options: { name: { type: 'string', description: 'the account name', required: true } },
     run: async (args, io, config) => {
       if (str(args.name).trim() === '') throw new UsageError('--name must not be blank');
-      const account = await withStore(config, (db) =>
-        createAccount({ ctx: { db, clock }, input: { name: str(args.name) } }),
+      const account = await withStore(
+        config,
+        (db) => createAccount({ ctx: { db, clock }, input: { name: str(args.name) } }),
+        { create: true },
       );
       io.stdout.write(`${account.id}\n`);
     },
