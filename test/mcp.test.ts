@@ -413,6 +413,30 @@ describe('MCP tool server at /mcp', () => {
     assert.equal(((await ok.json()) as { result: { tools: unknown[] } }).result.tools.length, 6);
   });
 
+  it('answers tools/call with malformed params as invalid params (-32602), without internals', async () => {
+    for (const params of [undefined, { arguments: {} }, { name: 'validate_abn', arguments: 'x' }]) {
+      const res = await fetch(`${base}/mcp`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+          authorization: `Bearer ${mine.testKey}`,
+        },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 7,
+          method: 'tools/call',
+          ...(params === undefined ? {} : { params }),
+        }),
+      });
+      assert.equal(res.status, 200);
+      const answer = (await res.json()) as { id: number; error?: { code: number; message: string } };
+      assert.equal(answer.id, 7);
+      assert.equal(answer.error?.code, -32602, JSON.stringify(params));
+      assert.doesNotMatch(answer.error?.message ?? '', /expected|received|path/i, 'no parser detail');
+    }
+  });
+
   it('answers an unknown tool with a protocol error', async () => {
     const client = await connect(mine.testKey);
     await assert.rejects(

@@ -19,6 +19,15 @@ const McpBody = z.looseObject(
   { error: NOT_ONE_MESSAGE },
 );
 
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** tools/call params as MCP defines them: a tool name and, if any, an object of arguments. */
+const isToolCall = (params: unknown) =>
+  isObject(params) &&
+  typeof params.name === 'string' &&
+  (params.arguments === undefined || isObject(params.arguments));
+
 const NOT_ACCEPTABLE =
   'The MCP Streamable HTTP transport needs "Accept: application/json, text/event-stream" on every request.';
 
@@ -118,6 +127,19 @@ export const mcpRoute = defineRoute({
   ],
   handler: async ({ ctx, caller, body, services, request, reply }) => {
     refuseBeforeMcp(request.headers, body);
+    // A tools/call whose params are not {name, arguments?} gets JSON-RPC's "invalid params" here: the
+    // SDK would parse them before any handler of ours and answer "internal error" with its parser's
+    // detail.
+    if (body.method === 'tools/call' && body.id != null && !isToolCall(body.params)) {
+      return {
+        jsonrpc: '2.0' as const,
+        id: body.id,
+        error: {
+          code: -32602,
+          message: 'Invalid params: tools/call takes {"name": "<tool>", "arguments": {…}}.',
+        },
+      };
+    }
     const server = createMcpServer({
       ctx: { ...ctx, caller },
       services,
