@@ -24,6 +24,9 @@ export function keyModeOf(key: string): KeyMode | null {
   return key.startsWith(KEY_PREFIX.test) ? 'test' : 'live';
 }
 
+/** Whether a text holds one of our keys (or the start of one), anywhere in it. */
+export const holdsApiKey = (text: string): boolean => /svc_sk_(?:test|live)_/i.test(text);
+
 /** A value to quote back in a message: an API key given where an id belongs is never echoed. */
 export const quotable = (value: string): string =>
-  /svc_sk_/i.test(value) ? '(an API key, which is not shown; ids look like acct_… and key_…)' : value;
+  holdsApiKey(value) ? '(an API key, which is not shown; ids look like acct_… and key_…)' : value;

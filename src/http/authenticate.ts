@@ -1,4 +1,4 @@
-import { hashApiKey, keyModeOf } from '../accounts/api-key.ts';
+import { hashApiKey, holdsApiKey, keyModeOf } from '../accounts/api-key.ts';
 import { type Caller, partitionOf } from '../ctx.ts';
 import { AppError } from '../errors.ts';
 import { findActiveKeyByHash } from '../store/accounts.ts';
@@ -9,7 +9,6 @@ export const KEY_QUERY_PARAMS = ['api_key', 'key', 'token', 'access_token'] as c
 
 /** One of our keys (or the start of one), plain or partly percent-encoded, anywhere in a URL. */
 const KEY_IN_TEXT = /svc_sk_(?:test|live)_(?:[0-9A-Za-z]|%[0-9A-Fa-f]{2})*/gi;
-const holdsKey = (text: string) => /svc_sk_(?:test|live)_/i.test(text);
 /** A cheap first look, on every request: only a URL with `%` or `_sk_` can hold a key at all. */
 const mayHoldKey = (url: string) => url.includes('%') || url.includes('_sk_') || url.includes('_SK_');
 
@@ -46,7 +45,7 @@ export function redactUrl(url: string): string {
     }
     if (named) out = `${out.slice(0, q)}?${params.toString()}`;
   }
-  return mayHoldKey(out) && holdsKey(decoded(out)) ? '[REDACTED: the URL held an API key]' : out;
+  return mayHoldKey(out) && holdsApiKey(decoded(out)) ? '[REDACTED: the URL held an API key]' : out;
 }
 
 const keyInUrl = (param: string | undefined) =>
@@ -64,10 +63,10 @@ export function refuseKeyInUrl(url: string, query: Record<string, unknown>): voi
   for (const name of Object.keys(query)) {
     if ((KEY_QUERY_PARAMS as readonly string[]).includes(name.toLowerCase())) throw keyInUrl(name);
   }
-  if (!mayHoldKey(url) || !holdsKey(decoded(url))) return;
+  if (!mayHoldKey(url) || !holdsApiKey(decoded(url))) return;
   const param = Object.keys(query).find((name) => {
     const value = query[name];
-    return holdsKey(name) || (Array.isArray(value) ? value : [value]).some((v) => holdsKey(String(v)));
+    return holdsApiKey(name) || (Array.isArray(value) ? value : [value]).some((v) => holdsApiKey(String(v)));
   });
   throw keyInUrl(param);
 }
