@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { SaxesParser } from 'saxes';
 import { ingest } from '../src/ingest/ingest.ts';
 import { adapter } from '../src/registers/abr-bulk/parse.ts';
+import { setAsideStatements } from '../src/store/bulk-load.ts';
 import { openStore } from '../src/store/open-store.ts';
 
 const [kind, path] = process.argv.slice(2);
@@ -56,8 +57,8 @@ process.send?.({ records, seconds, maxRssMb: process.resourceUsage().maxRSS / 10
 
 /**
  * The store's share of the ingest, alone: the rows the ingest wrote, copied by SQL from its store
- * into a fresh one the way the first load of a dataset writes them (one transaction, the secondary
- * indexes and the name index's triggers set aside and built again at the end, the name index filled,
+ * into a fresh one the way the first load of a dataset writes them (one transaction, the indexes
+ * and the name index's triggers it sets aside built again at the end, the others kept up, the name index filled,
  * committed, and checkpointed on close). Timed from `start()`: making the schema is not counted.
  * Both stores (a gigabyte or more each at the default N) are removed.
  */
@@ -65,17 +66,14 @@ async function copyWithSqliteAlone(from: string, start: () => void): Promise<num
   const target = mkdtempSync(join(tmpdir(), 'aevs-bench-floor-'));
   try {
     const db = await openStore({ dataDir: target, databaseUrl: undefined });
-    const aside = await db.all<{ type: string; name: string; sql: string }>(
-      `SELECT type, name, sql FROM sqlite_schema WHERE tbl_name IN ('source_records', 'source_names')
-       AND sql IS NOT NULL AND ((type = 'index' AND sql NOT LIKE 'CREATE UNIQUE%') OR type = 'trigger')`,
-    );
+    const aside = await setAsideStatements(db);
     await db.exec(`ATTACH '${join(from, 'aevs.sqlite').replace(/'/g, "''")}' AS ingested`);
     start();
     await db.exec('BEGIN');
     for (const s of aside) await db.exec(`DROP ${s.type.toUpperCase()} "${s.name}"`);
     for (const table of ['source_records', 'source_names'])
       await db.exec(`INSERT INTO main.${table} SELECT * FROM ingested.${table} ORDER BY rowid`);
-    await db.exec('PRAGMA temp_store = FILE; PRAGMA threads = 1');
+    await db.exec('PRAGMA threads = 1');
     for (const s of aside) if (s.type === 'index') await db.exec(s.sql);
     await db.exec(
       'INSERT INTO source_names_fts (rowid, name_key) SELECT rowid, name_key FROM main.source_names',

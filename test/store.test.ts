@@ -3,10 +3,15 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UsageMeter, usagePeriod } from '../src/accounts/usage-meter.ts';
 import { createLogger } from '../src/logger.ts';
+import { nameKey } from '../src/names/name-key.ts';
 import { findAccount, insertAccount } from '../src/store/accounts.ts';
 import type { Db } from '../src/store/db.ts';
 import { MIGRATIONS, migrate } from '../src/store/migrations.ts';
+import { nameCandidates } from '../src/store/name-search.ts';
 import { openStore } from '../src/store/open-store.ts';
+import { PostgresDb } from '../src/store/postgres.ts';
+import { entitiesNamed } from '../src/store/source-records.ts';
+import { SqliteDb } from '../src/store/sqlite.ts';
 import { liveRequestsIn } from '../src/store/usage.ts';
 import { type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
 
@@ -102,5 +107,114 @@ describe(`store (${testEngine()})`, () => {
     await meter.flush();
     assert.equal(meter.pending('acct_not_yet', usagePeriod(now)), 0);
     assert.equal(await liveRequestsIn(db, 'acct_not_yet', usagePeriod(now)), 2);
+  });
+});
+
+describe(`a store made before names were keyed by record (${testEngine()})`, () => {
+  it('moves every name to its record, per partition and dataset, and keeps them searchable', async () => {
+    const settings = await testStoreSettings();
+    const db = settings.databaseUrl ? new PostgresDb(settings.databaseUrl) : SqliteDb.open(settings.dataDir);
+    try {
+      // The schema as migrations 1–5 left it, with rows written the way that version wrote them.
+      await db.exec(
+        'CREATE TABLE schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+      );
+      for (const m of MIGRATIONS.filter((m) => m.id <= 5)) {
+        await db.exec(typeof m.sql === 'string' ? m.sql : m.sql[db.engine]);
+        await db.run('INSERT INTO schema_migrations (id, name, applied_at) VALUES (?, ?, ?)', [
+          m.id,
+          m.name,
+          'then',
+        ]);
+      }
+      const records = [
+        ['live', 'abr-bulk', '51824753556', '51824753556', null, 'ALPHA TRADING PTY LTD'],
+        ['sandbox', 'abr-bulk', '51824753556', '51824753556', null, 'SANDBOX ALPHA PTY LTD'],
+        ['live', 'asic-companies', '004085616', null, '004085616', 'BETA HOLDINGS LIMITED'],
+        ['live', 'dfat', 'DFAT-1', null, null, 'GAMMA PERSON'],
+      ] as const;
+      for (const [partition, dataset, key, abn, acn, name] of records) {
+        await db.run(
+          `INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, first_seen_at, updated_at)
+           VALUES (?, ?, ?, ?, ?, ?, '[]', NULL, NULL, '{}', 'h', 'then', 'then')`,
+          [partition, dataset, key, abn, acn, name],
+        );
+        await db.run(
+          'INSERT INTO source_names (partition, dataset, record_key, name, name_type, name_key, abn, acn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+          [partition, dataset, key, name, 'main', nameKey(name), abn, acn],
+        );
+      }
+      await db.run(
+        'INSERT INTO source_names (partition, dataset, record_key, name, name_type, name_key, abn, acn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        [
+          'live',
+          'abr-bulk',
+          '51824753556',
+          'ALPHA SHOP',
+          'trading',
+          nameKey('ALPHA SHOP'),
+          '51824753556',
+          null,
+        ],
+      );
+
+      assert.deepEqual(
+        await migrate(db),
+        MIGRATIONS.filter((m) => m.id > 5).map((m) => m.id),
+      );
+
+      const names = await db.all<{ partition: string; dataset: string; record_key: string; name: string }>(
+        `SELECT r.partition, r.dataset, r.record_key, n.name FROM source_names n JOIN source_records r ON r.id = n.record_id
+         ORDER BY n.name`,
+      );
+      assert.deepEqual(
+        names.map((n) => ({ ...n })),
+        [
+          { partition: 'live', dataset: 'abr-bulk', record_key: '51824753556', name: 'ALPHA SHOP' },
+          {
+            partition: 'live',
+            dataset: 'abr-bulk',
+            record_key: '51824753556',
+            name: 'ALPHA TRADING PTY LTD',
+          },
+          {
+            partition: 'live',
+            dataset: 'asic-companies',
+            record_key: '004085616',
+            name: 'BETA HOLDINGS LIMITED',
+          },
+          { partition: 'live', dataset: 'dfat', record_key: 'DFAT-1', name: 'GAMMA PERSON' },
+          {
+            partition: 'sandbox',
+            dataset: 'abr-bulk',
+            record_key: '51824753556',
+            name: 'SANDBOX ALPHA PTY LTD',
+          },
+        ],
+      );
+      if (db.engine === 'sqlite')
+        await db.run("INSERT INTO source_names_fts (source_names_fts, rank) VALUES ('integrity-check', 1)");
+      const found = await nameCandidates(db, 'live', ['ALPHA']);
+      assert.deepEqual(found.map((c) => [c.dataset, c.abn, c.name]).sort(), [
+        ['abr-bulk', '51824753556', 'ALPHA SHOP'],
+        ['abr-bulk', '51824753556', 'ALPHA TRADING PTY LTD'],
+      ]);
+      const named = await entitiesNamed(db, 'live', 'dfat', [nameKey('BETA HOLDINGS LIMITED')]);
+      assert.deepEqual(
+        named.map((m) => ({ ...m })),
+        [
+          {
+            name: 'BETA HOLDINGS LIMITED',
+            name_key: 'BETA HOLDINGS',
+            abn: null,
+            acn: '004085616',
+            dataset: 'asic-companies',
+          },
+        ],
+      );
+    } finally {
+      await db.close();
+      await settings.cleanup();
+    }
   });
 });

@@ -134,6 +134,8 @@ export async function ingest({
     const unchanged: string[] = [];
     const inserts: RecordWrite[] = [];
     const names: NameRow[] = [];
+    /** Names of records inserted by this chunk: their ids are known once the records are in. */
+    const newNames: Array<{ key: string; name: string; type: string; nameKey: string }> = [];
     for (const p of chunk) {
       const before = stored.get(p.key);
       if (before?.seen_ingest === id) {
@@ -167,13 +169,15 @@ export async function ingest({
         await replaceRecord(tx, write);
         summary.updated++;
         before.seen_ingest = id;
-        await deleteNames(tx, partition, adapter.dataset, record.key);
+        await deleteNames(tx, before.id);
+        for (const k of p.names) names.push({ recordId: before.id, ...k });
       } else {
         inserts.push(write);
         summary.inserted++;
         stored.set(record.key, { seen_ingest: id } as StoredRecord);
+        for (const k of p.names)
+          newNames.push({ key: record.key, name: k.name, type: k.type, nameKey: k.key });
       }
-      for (const k of p.names) names.push({ partition, dataset: adapter.dataset, record, ...k });
       if (adapter.nameMatchEvent) {
         const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
         for (const k of p.names)
@@ -182,7 +186,12 @@ export async function ingest({
       await writeEvents(tx, adapter.diff(previous, record));
     }
     // New records and names go in as multi-row inserts: one statement per batch, not per row.
-    await insertRecords(tx, inserts);
+    const ids = await insertRecords(tx, inserts);
+    for (const n of newNames) {
+      const recordId = ids.get(n.key);
+      if (recordId === undefined) throw new Error(`record ${n.key} was inserted without an id`);
+      names.push({ recordId, name: n.name, type: n.type, key: n.nameKey });
+    }
     await insertNames(tx, names);
     summary.unchanged += unchanged.length;
     if (unchanged.length) await markSeen(tx, partition, adapter.dataset, unchanged, id);
@@ -267,7 +276,7 @@ export async function ingest({
         // A record read live after this snapshot was taken is not gone for being absent from it.
         if (adapter.keepsNewerRecord && isNewer(gone.as_of, summary.as_of)) continue;
         await markRemoved(tx, partition, adapter.dataset, gone.record_key, now);
-        await deleteNames(tx, partition, adapter.dataset, gone.record_key);
+        await deleteNames(tx, gone.id);
         summary.removed++;
         await writeEvents(tx, adapter.diff(toSourceRecord(gone), null));
       }

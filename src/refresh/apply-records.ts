@@ -58,17 +58,21 @@ export async function applyRecords(
       continue;
     }
     const write = { partition, dataset: adapter.dataset, record, hash, namesJson, dataJson, at, ingestId };
+    let recordId: number | undefined;
     if (before) {
       await replaceRecord(tx, write);
-      await deleteNames(tx, partition, adapter.dataset, record.key);
+      await deleteNames(tx, before.id);
+      recordId = before.id;
       applied.updated++;
     } else {
-      await insertRecords(tx, [write]);
+      recordId = (await insertRecords(tx, [write])).get(record.key);
       applied.inserted++;
     }
+    if (recordId === undefined) throw new Error(`record ${record.key} was inserted without an id`);
+    const id = recordId;
     await insertNames(
       tx,
-      nameKeys(record).map((k) => ({ partition, dataset: adapter.dataset, record, ...k })),
+      nameKeys(record).map((k) => ({ recordId: id, ...k })),
     );
     const previous = before && !before.removed_at ? toSourceRecord(before) : null;
     await writeChangeEvents(

@@ -187,6 +187,90 @@ export const MIGRATIONS: Migration[] = [
     name: 'deliveries by time: a new delivery is timed after the latest one',
     sql: 'CREATE INDEX deliveries_by_time ON deliveries (created_at);',
   },
+  {
+    id: 6,
+    name: 'register names keyed by their record; name index without its per-name size table',
+    sql: {
+      // Each record gets an integer id (SQLite: its rowid under a name that VACUUM keeps), and each
+      // name holds only that id and itself: no copy of the partition, dataset, key, ABN and ACN per
+      // name, and an index by record whose keys arrive in order. The FTS5 name index drops its
+      // per-name token counts (columnsize=0: a B-tree insert per name, most of the index's load
+      // time); BM25 works a count out from the name itself when it ranks.
+      sqlite: `
+        DROP TRIGGER source_names_ai;
+        DROP TRIGGER source_names_ad;
+        DROP TABLE source_names_vocab;
+        DROP TABLE source_names_fts;
+        CREATE TABLE source_records_v6 (
+          id INTEGER PRIMARY KEY,
+          partition TEXT NOT NULL,
+          dataset TEXT NOT NULL,
+          record_key TEXT NOT NULL,
+          abn TEXT,
+          acn TEXT,
+          name TEXT NOT NULL,
+          names TEXT NOT NULL,
+          status TEXT,
+          as_of TEXT,
+          data TEXT NOT NULL,
+          content_hash TEXT NOT NULL,
+          first_seen_at TEXT NOT NULL,
+          updated_at TEXT NOT NULL,
+          removed_at TEXT,
+          seen_ingest TEXT,
+          UNIQUE (partition, dataset, record_key)
+        );
+        INSERT INTO source_records_v6 (id, partition, dataset, record_key, abn, acn, name, names, status, as_of, data,
+          content_hash, first_seen_at, updated_at, removed_at, seen_ingest)
+        SELECT rowid, partition, dataset, record_key, abn, acn, name, names, status, as_of, data,
+          content_hash, first_seen_at, updated_at, removed_at, seen_ingest
+        FROM source_records ORDER BY rowid;
+        CREATE TABLE source_names_v6 (
+          record_id INTEGER NOT NULL,
+          name TEXT NOT NULL,
+          name_type TEXT NOT NULL,
+          name_key TEXT NOT NULL
+        );
+        INSERT INTO source_names_v6 (rowid, record_id, name, name_type, name_key)
+        SELECT n.rowid, r.id, n.name, n.name_type, n.name_key
+        FROM source_names n JOIN source_records_v6 r
+          ON r.partition = n.partition AND r.dataset = n.dataset AND r.record_key = n.record_key
+        ORDER BY n.rowid;
+        DROP TABLE source_names;
+        DROP TABLE source_records;
+        ALTER TABLE source_records_v6 RENAME TO source_records;
+        ALTER TABLE source_names_v6 RENAME TO source_names;
+        CREATE INDEX source_records_by_abn ON source_records (partition, abn);
+        CREATE INDEX source_records_by_acn ON source_records (partition, acn);
+        CREATE INDEX source_names_by_record ON source_names (record_id);
+        CREATE INDEX source_names_by_key ON source_names (name_key);
+        CREATE VIRTUAL TABLE source_names_fts USING fts5(name_key, content='source_names', content_rowid='rowid', tokenize='unicode61', columnsize=0);
+        CREATE VIRTUAL TABLE source_names_vocab USING fts5vocab('source_names_fts', 'row');
+        CREATE TRIGGER source_names_ai AFTER INSERT ON source_names BEGIN
+          INSERT INTO source_names_fts (rowid, name_key) VALUES (new.rowid, new.name_key);
+        END;
+        CREATE TRIGGER source_names_ad AFTER DELETE ON source_names BEGIN
+          INSERT INTO source_names_fts (source_names_fts, rowid, name_key) VALUES ('delete', old.rowid, old.name_key);
+        END;
+        INSERT INTO source_names_fts (source_names_fts) VALUES ('rebuild');
+      `,
+      postgres: `
+        ALTER TABLE source_records ADD COLUMN id BIGSERIAL;
+        CREATE UNIQUE INDEX source_records_by_id ON source_records (id);
+        ALTER TABLE source_names ADD COLUMN record_id BIGINT;
+        UPDATE source_names n SET record_id = r.id FROM source_records r
+          WHERE r.partition = n.partition AND r.dataset = n.dataset AND r.record_key = n.record_key;
+        DELETE FROM source_names WHERE record_id IS NULL;
+        ALTER TABLE source_names ALTER COLUMN record_id SET NOT NULL;
+        DROP INDEX source_names_by_record;
+        DROP INDEX source_names_by_key;
+        ALTER TABLE source_names DROP COLUMN partition, DROP COLUMN dataset, DROP COLUMN record_key,
+          DROP COLUMN abn, DROP COLUMN acn;
+        CREATE INDEX source_names_by_record ON source_names (record_id);
+        CREATE INDEX source_names_by_key ON source_names (name_key);
+      `,
+    },
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -14,7 +14,7 @@ export type NameCandidate = {
 const CANDIDATE_CAP = 300;
 /** Candidates from the intersection that make the wider, ranked query unnecessary. */
 const ENOUGH = 1;
-const COLUMNS = 'n.dataset, n.record_key, n.name, n.name_type, n.name_key, n.abn, n.acn';
+const COLUMNS = 'r.dataset, r.record_key, n.name, n.name_type, n.name_key, r.abn, r.acn';
 
 /**
  * Candidate names for a search, from the store's name index, never a full scan. SQLite: FTS5 over
@@ -31,10 +31,10 @@ export async function nameCandidates(
   if (db.engine === 'postgres') {
     const key = [...queryTokens].sort().join(' ');
     return db.all<NameCandidate>(
-      `SELECT ${COLUMNS} FROM source_names n
-       WHERE n.partition = ? AND n.name_key % ? AND (n.abn IS NOT NULL OR n.acn IS NOT NULL)
+      `SELECT ${COLUMNS} FROM source_names n JOIN source_records r ON r.id = n.record_id
+       WHERE n.name_key % ? AND r.partition = ? AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)
        ORDER BY similarity(n.name_key, ?) DESC LIMIT ${CANDIDATE_CAP}`,
-      [partition, key, key],
+      [key, partition, key],
     );
   }
   const counts = new Map(
@@ -57,7 +57,8 @@ export async function nameCandidates(
   const run = (match: string, ranked: boolean) =>
     db.all<NameCandidate>(
       `SELECT ${COLUMNS} FROM source_names_fts f JOIN source_names n ON n.rowid = f.rowid
-       WHERE source_names_fts MATCH ? AND n.partition = ? AND (n.abn IS NOT NULL OR n.acn IS NOT NULL)
+         JOIN source_records r ON r.id = n.record_id
+       WHERE source_names_fts MATCH ? AND r.partition = ? AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)
        ${ranked ? 'ORDER BY f.rank' : ''} LIMIT ${CANDIDATE_CAP}`,
       [match, partition],
     );

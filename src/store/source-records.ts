@@ -3,6 +3,8 @@ import type { SourceRecord } from '../registers/types.ts';
 import type { Db } from './db.ts';
 
 export type StoredRecord = {
+  /** The record's id in the store: what its names refer to. */
+  id: number;
   record_key: string;
   abn: string | null;
   acn: string | null;
@@ -28,7 +30,7 @@ export const toSourceRecord = (row: StoredRecord): SourceRecord => ({
 });
 
 const COLUMNS =
-  'record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest';
+  'id, record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest';
 
 export function findRecords(db: Db, partition: Partition, dataset: string, keys: string[]) {
   return db.all<StoredRecord>(
@@ -74,50 +76,59 @@ async function insertMany<T>(
   columns: number,
   rows: T[],
   values: (row: T) => unknown[],
-) {
+  returning?: string,
+): Promise<Array<Record<string, unknown>>> {
   const BATCH = 100;
+  const out: Array<Record<string, unknown>> = [];
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
     const tuple = `(${Array(columns).fill('?').join(', ')})`;
-    await db.run(`${head} VALUES ${batch.map(() => tuple).join(', ')}`, batch.flatMap(values));
+    const sql = `${head} VALUES ${batch.map(() => tuple).join(', ')}`;
+    if (returning)
+      out.push(
+        ...(await db.all<Record<string, unknown>>(`${sql} RETURNING ${returning}`, batch.flatMap(values))),
+      );
+    else await db.run(sql, batch.flatMap(values));
   }
+  return out;
 }
 
+/** Inserts the records; resolves to the id each was given, by key. */
 export const insertRecords = (db: Db, rows: RecordWrite[]) =>
-  insertMany(db, `INSERT INTO source_records (${RECORD_COLUMNS})`, 14, rows, (r) => [
-    r.partition,
-    r.dataset,
-    r.record.key,
-    r.record.abn,
-    r.record.acn,
-    r.record.name,
-    r.namesJson,
-    r.record.status,
-    r.record.asOf,
-    r.dataJson,
-    r.hash,
-    r.at,
-    r.at,
-    r.ingestId,
-  ]);
-
-export type NameRow = {
-  partition: Partition;
-  dataset: string;
-  record: SourceRecord;
-  name: string;
-  type: string;
-  key: string;
-};
-
-export const insertNames = (db: Db, rows: NameRow[]) =>
   insertMany(
     db,
-    'INSERT INTO source_names (partition, dataset, record_key, name, name_type, name_key, abn, acn)',
-    8,
+    `INSERT INTO source_records (${RECORD_COLUMNS})`,
+    14,
     rows,
-    (n) => [n.partition, n.dataset, n.record.key, n.name, n.type, n.key, n.record.abn, n.record.acn],
-  );
+    (r) => [
+      r.partition,
+      r.dataset,
+      r.record.key,
+      r.record.abn,
+      r.record.acn,
+      r.record.name,
+      r.namesJson,
+      r.record.status,
+      r.record.asOf,
+      r.dataJson,
+      r.hash,
+      r.at,
+      r.at,
+      r.ingestId,
+    ],
+    'id, record_key',
+  ).then((rows) => new Map(rows.map((row) => [row.record_key as string, Number(row.id)])));
+
+/** A searchable name of the record with that id. */
+export type NameRow = { recordId: number; name: string; type: string; key: string };
+
+export const insertNames = (db: Db, rows: NameRow[]) =>
+  insertMany(db, 'INSERT INTO source_names (record_id, name, name_type, name_key)', 4, rows, (n) => [
+    n.recordId,
+    n.name,
+    n.type,
+    n.key,
+  ]);
 
 export function replaceRecord(db: Db, r: RecordWrite) {
   const { record } = r;
@@ -157,20 +168,17 @@ export function markRemoved(db: Db, partition: Partition, dataset: string, key: 
   );
 }
 
-export function deleteNames(db: Db, partition: Partition, dataset: string, key: string) {
-  return db.run('DELETE FROM source_names WHERE partition = ? AND dataset = ? AND record_key = ?', [
-    partition,
-    dataset,
-    key,
-  ]);
-}
+export const deleteNames = (db: Db, recordId: number) =>
+  db.run('DELETE FROM source_names WHERE record_id = ?', [recordId]);
 
 /** Entities in other datasets carrying one of these name keys and an ABN or ACN to attach events to. */
 export function entitiesNamed(db: Db, partition: Partition, excludeDataset: string, nameKeys: string[]) {
   if (nameKeys.length === 0) return Promise.resolve([]);
   return db.all<{ name: string; name_key: string; abn: string | null; acn: string | null; dataset: string }>(
-    `SELECT DISTINCT name, name_key, abn, acn, dataset FROM source_names
-     WHERE partition = ? AND dataset <> ? AND name_key IN (${nameKeys.map(() => '?').join(', ')}) AND (abn IS NOT NULL OR acn IS NOT NULL)`,
-    [partition, excludeDataset, ...nameKeys],
+    `SELECT DISTINCT n.name, n.name_key, r.abn, r.acn, r.dataset
+     FROM source_names n JOIN source_records r ON r.id = n.record_id
+     WHERE n.name_key IN (${nameKeys.map(() => '?').join(', ')}) AND r.partition = ? AND r.dataset <> ?
+       AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)`,
+    [...nameKeys, partition, excludeDataset],
   );
 }

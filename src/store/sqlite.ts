@@ -28,7 +28,10 @@ export class SqliteDb implements Db {
     this.#db.exec('PRAGMA page_size = 8192');
     // WAL lets the CLI read and write while a server holds the file; busy_timeout waits for its lock.
     this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
-    this.#db.exec('PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384; PRAGMA temp_store = MEMORY;');
+    // Temporary data (large sorts: an index built after a bulk load) goes to files, not memory, where
+    // it would grow with the load. It is set once here: it cannot change inside a transaction once
+    // anything (a migration's ALTER TABLE, say) has opened the temporary database.
+    this.#db.exec('PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384; PRAGMA temp_store = FILE;');
   }
 
   static open(dataDir: string): SqliteDb {
