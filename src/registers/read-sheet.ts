@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
+import yauzl from 'yauzl';
 import { FormatError } from './types.ts';
 import { clean, dmyToIso, isoDate } from './values.ts';
 
@@ -36,6 +37,14 @@ export async function* readSheet(
     throw new FormatError(`${fileName}: not an XLSX workbook (the file is not a zip archive)`, 1);
   }
 
+  const wanted = options.sheet.trim().toLowerCase();
+  // The streaming reader needs the workbook's own parts (sheet names, shared strings, styles) before
+  // the sheets, and reads a zip in order; a zip may hold them in any order (exceljs's own writer
+  // sometimes puts the sheets first). Such a file is read whole instead.
+  if (!(await inStreamingOrder(file, fileName))) {
+    yield* readWholeBook(file, fileName, wanted);
+    return;
+  }
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -44,7 +53,6 @@ export async function* readSheet(
     hyperlinks: 'ignore',
     entries: 'ignore',
   });
-  const wanted = options.sheet.trim().toLowerCase();
   let first: SheetRow[] | undefined;
   let found = false;
   try {
@@ -69,6 +77,55 @@ export async function* readSheet(
   if (found) return;
   if (!first) throw new FormatError(`${fileName}: the workbook has no worksheet`);
   yield* first;
+}
+
+/** Whether every part the streaming reader needs first comes before the first worksheet. */
+async function inStreamingOrder(file: Buffer, fileName: string): Promise<boolean> {
+  const names: string[] = [];
+  try {
+    const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+      yauzl.fromBuffer(file, { lazyEntries: true }, (error, z) => (error ? reject(error) : resolve(z))),
+    );
+    await new Promise<void>((resolve, reject) => {
+      zip.on('entry', (entry: yauzl.Entry) => {
+        names.push(entry.fileName);
+        zip.readEntry();
+      });
+      zip.on('end', resolve);
+      zip.on('error', reject);
+      zip.readEntry();
+    });
+  } catch (error) {
+    throw new FormatError(`${fileName}: not a readable XLSX workbook (${(error as Error).message})`);
+  }
+  const firstSheet = names.findIndex((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
+  if (firstSheet === -1) return true;
+  const before = (part: string) => {
+    const at = names.indexOf(part);
+    return at !== -1 && at < firstSheet;
+  };
+  const absentOrBefore = (part: string) => !names.includes(part) || before(part);
+  return (
+    before('xl/workbook.xml') &&
+    before('xl/_rels/workbook.xml.rels') &&
+    absentOrBefore('xl/sharedStrings.xml') &&
+    absentOrBefore('xl/styles.xml')
+  );
+}
+
+/** The same rows, from the workbook read whole (held in memory: only for files in an unusual order). */
+async function* readWholeBook(file: Buffer, fileName: string, wanted: string): AsyncGenerator<SheetRow> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+  } catch (error) {
+    throw new FormatError(`${fileName}: not a readable XLSX workbook (${(error as Error).message})`);
+  }
+  const sheet = book.worksheets.find((w) => w.name.trim().toLowerCase() === wanted) ?? book.worksheets[0];
+  if (!sheet) throw new FormatError(`${fileName}: the workbook has no worksheet`);
+  const rows: SheetRow[] = [];
+  sheet.eachRow((row) => rows.push(toSheetRow(row)));
+  yield* rows;
 }
 
 function toSheetRow(row: ExcelJS.Row): SheetRow {
