@@ -158,6 +158,16 @@ describe(`a store made before names were keyed by record (${testEngine()})`, () 
         ],
       );
 
+      // A removed record (its names went with it) and a name whose record is not there.
+      await db.run(
+        `INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, first_seen_at, updated_at, removed_at)
+         VALUES ('live', 'abr-bulk', '53004085616', '53004085616', NULL, 'GONE PTY LTD', '[]', NULL, NULL, '{}', 'h', 'then', 'then', 'later')`,
+      );
+      await db.run(
+        'INSERT INTO source_names (partition, dataset, record_key, name, name_type, name_key, abn, acn) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+        ['live', 'abr-bulk', '99999999999', 'NOBODY', 'main', 'NOBODY', null, null],
+      );
+
       assert.deepEqual(
         await migrate(db),
         MIGRATIONS.filter((m) => m.id > 5).map((m) => m.id),
@@ -190,6 +200,17 @@ describe(`a store made before names were keyed by record (${testEngine()})`, () 
             record_key: '51824753556',
             name: 'SANDBOX ALPHA PTY LTD',
           },
+        ],
+      );
+      const kept = await db.all<{ record_key: string; removed_at: string | null }>(
+        'SELECT record_key, removed_at FROM source_records WHERE dataset = ? AND partition = ? ORDER BY record_key',
+        ['abr-bulk', 'live'],
+      );
+      assert.deepEqual(
+        kept.map((r) => ({ ...r })),
+        [
+          { record_key: '51824753556', removed_at: null },
+          { record_key: '53004085616', removed_at: 'later' },
         ],
       );
       if (db.engine === 'sqlite')

@@ -126,6 +126,8 @@ export async function ingest({
 
   const applyChunk = async (tx: Db, chunk: PreparedRecord[], fileName: string) => {
     const stored = new Map<string, StoredRecord>();
+    /** Keys of the records this chunk inserts: a second copy of one in the chunk is a duplicate. */
+    const insertedHere = new Set<string>();
     for (const row of await findRecords(tx, partition, adapter.dataset, [
       ...new Set(chunk.map((c) => c.key)),
     ])) {
@@ -138,7 +140,7 @@ export async function ingest({
     const newNames: Array<{ key: string; name: string; type: string; nameKey: string }> = [];
     for (const p of chunk) {
       const before = stored.get(p.key);
-      if (before?.seen_ingest === id) {
+      if (before?.seen_ingest === id || insertedHere.has(p.key)) {
         reject(fileName, p.line, `record ${p.key} appears twice in this snapshot; the first is kept`);
         continue;
       }
@@ -174,7 +176,7 @@ export async function ingest({
       } else {
         inserts.push(write);
         summary.inserted++;
-        stored.set(record.key, { seen_ingest: id } as StoredRecord);
+        insertedHere.add(record.key);
         for (const k of p.names)
           newNames.push({ key: record.key, name: k.name, type: k.type, nameKey: k.key });
       }

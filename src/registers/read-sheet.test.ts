@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import yauzl from 'yauzl';
 import { makeZip } from '../../test/helpers/zip.ts';
-import { readSheet } from './read-sheet.ts';
+import { readSheet, streamsInOrder } from './read-sheet.ts';
 import { readableOf, xlsxBuffer } from './test-support.ts';
 
 /** The parts of a zip, in their order, uncompressed. */
@@ -35,37 +35,54 @@ const rowsOf = async (zip: Buffer, sheet: string) => {
 };
 
 describe('readSheet', () => {
-  test('reads a workbook whose sheets come before its workbook part in the zip, in either order', async () => {
-    const book = await xlsxBuffer({
-      Notes: [['not this one']],
-      'Consolidated List': [
-        ['Reference', 'Name'],
-        ['1', 'FIRST PARTY'],
-        ['2', 'SECOND PARTY'],
+  const rows = [
+    ['Reference', 'Name'],
+    ['1', 'FIRST PARTY'],
+    ['2', 'SECOND PARTY'],
+  ];
+  const expected = [
+    { line: 1, cells: ['Reference', 'Name'] },
+    { line: 2, cells: ['1', 'FIRST PARTY'] },
+    { line: 3, cells: ['2', 'SECOND PARTY'] },
+  ];
+  const isSheet = (name: string) => name.startsWith('xl/worksheets/');
+  const isBook = (name: string) => name === 'xl/workbook.xml';
+
+  test('reads the named sheet whatever the order of the parts in the zip', async () => {
+    const book = await xlsxBuffer({ Notes: [['not this one']], 'Consolidated List': rows });
+    // Directory entries left out: the streaming reader's unzip stops at an empty stored entry.
+    const parts = (await partsOf(book)).filter((p) => !p.name.endsWith('/'));
+    const orders = {
+      'as written': parts,
+      'sheets first': [...parts.filter((p) => isSheet(p.name)), ...parts.filter((p) => !isSheet(p.name))],
+      // Shared strings and relationships first, then the sheets, the workbook part last: the order
+      // that makes the streaming reader fail.
+      'workbook part last': [
+        ...parts.filter((p) => !isSheet(p.name) && !isBook(p.name)),
+        ...parts.filter((p) => isSheet(p.name)),
+        ...parts.filter((p) => isBook(p.name)),
       ],
-    });
-    const parts = await partsOf(book);
-    const isSheet = (name: string) => name.startsWith('xl/worksheets/');
-    const sheetsFirst = makeZip([
-      ...parts.filter((p) => isSheet(p.name)),
-      ...parts.filter((p) => !isSheet(p.name)),
-    ]);
-    assert.ok((await partsOf(sheetsFirst))[0]?.name.startsWith('xl/worksheets/'));
-    // Shared strings and relationships first, then the sheets, the workbook part last.
-    const isBook = (name: string) => name === 'xl/workbook.xml';
-    const bookLast = makeZip([
-      ...parts.filter((p) => !isSheet(p.name) && !isBook(p.name)),
-      ...parts.filter((p) => isSheet(p.name)),
-      ...parts.filter((p) => isBook(p.name)),
-    ]);
-    const expected = [
-      { line: 1, cells: ['Reference', 'Name'] },
-      { line: 2, cells: ['1', 'FIRST PARTY'] },
-      { line: 3, cells: ['2', 'SECOND PARTY'] },
-    ];
-    assert.deepEqual(await rowsOf(sheetsFirst, 'consolidated list'), expected);
-    assert.deepEqual(await rowsOf(bookLast, 'consolidated list'), expected);
-    assert.deepEqual(await rowsOf(book, 'consolidated list'), expected);
+    };
+    for (const [order, list] of Object.entries(orders))
+      assert.deepEqual(await rowsOf(makeZip(list), 'consolidated list'), expected, order);
+  });
+
+  test('streams the orders the streaming reader reads, and only those', () => {
+    const sheet = 'xl/worksheets/sheet1.xml';
+    const strings = 'xl/sharedStrings.xml';
+    const rels = 'xl/_rels/workbook.xml.rels';
+    const styles = 'xl/styles.xml';
+    const book = 'xl/workbook.xml';
+    // Excel's order, and exceljs's (a sheet met before the shared strings waits until the end).
+    assert.equal(streamsInOrder([book, rels, sheet, styles, strings]), true);
+    assert.equal(streamsInOrder([rels, sheet, strings, styles, book]), true);
+    assert.equal(streamsInOrder([sheet, strings, rels, styles, book]), true);
+    assert.equal(streamsInOrder([book, rels, strings, styles, sheet]), true);
+    // A sheet read as it is met, before the sheet names or before the date formats.
+    assert.equal(streamsInOrder([rels, strings, styles, sheet, book]), false);
+    assert.equal(streamsInOrder([book, rels, strings, sheet, styles]), false);
+    assert.equal(streamsInOrder([book, rels, strings, styles, sheet, 'xl/worksheets/sheet2.xml']), true);
+    assert.equal(streamsInOrder([rels, strings, sheet]), false, 'no workbook part');
   });
 
   test('still refuses a zip that is no workbook', async () => {

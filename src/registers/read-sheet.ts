@@ -38,10 +38,10 @@ export async function* readSheet(
   }
 
   const wanted = options.sheet.trim().toLowerCase();
-  // The streaming reader needs the workbook's own parts (sheet names, shared strings, styles) before
-  // the sheets, and reads a zip in order; a zip may hold them in any order (exceljs's own writer
-  // sometimes puts the sheets first). Such a file is read whole instead.
-  if (!(await inStreamingOrder(file, fileName))) {
+  // The streaming reader misreads or fails a workbook whose parts are in some orders (a zip may hold
+  // them in any order; exceljs's own writer sometimes puts the workbook part after the sheets): such
+  // a file is read whole instead.
+  if (!streamsInOrder(await partsInFileOrder(file, fileName))) {
     yield* readWholeBook(file, fileName, wanted);
     return;
   }
@@ -55,12 +55,16 @@ export async function* readSheet(
   });
   let first: SheetRow[] | undefined;
   let found = false;
+  let yielded = false;
   try {
     for await (const sheet of reader) {
       const name = String((sheet as unknown as { name?: string }).name ?? '');
       if (name.trim().toLowerCase() === wanted) {
         found = true;
-        for await (const row of sheet) yield toSheetRow(row);
+        for await (const row of sheet) {
+          yielded = true;
+          yield toSheetRow(row);
+        }
       } else if (!first && !found) {
         first = [];
         for await (const row of sheet) first.push(toSheetRow(row));
@@ -72,6 +76,11 @@ export async function* readSheet(
     }
   } catch (error) {
     if (error instanceof FormatError) throw error;
+    // Any other way the streaming reader trips over a file, before it has given a row: read it whole.
+    if (!yielded) {
+      yield* readWholeBook(file, fileName, wanted);
+      return;
+    }
     throw new FormatError(`${fileName}: not a readable XLSX workbook (${(error as Error).message})`);
   }
   if (found) return;
@@ -79,16 +88,16 @@ export async function* readSheet(
   yield* first;
 }
 
-/** Whether every part the streaming reader needs first comes before the first worksheet. */
-async function inStreamingOrder(file: Buffer, fileName: string): Promise<boolean> {
-  const names: string[] = [];
+/** The parts of a zip in the order they sit in the file (the order a streaming reader meets them). */
+async function partsInFileOrder(file: Buffer, fileName: string): Promise<string[]> {
+  const entries: Array<{ name: string; at: number }> = [];
   try {
     const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
       yauzl.fromBuffer(file, { lazyEntries: true }, (error, z) => (error ? reject(error) : resolve(z))),
     );
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
-        names.push(entry.fileName);
+        entries.push({ name: entry.fileName, at: entry.relativeOffsetOfLocalHeader });
         zip.readEntry();
       });
       zip.on('end', resolve);
@@ -98,19 +107,28 @@ async function inStreamingOrder(file: Buffer, fileName: string): Promise<boolean
   } catch (error) {
     throw new FormatError(`${fileName}: not a readable XLSX workbook (${(error as Error).message})`);
   }
-  const firstSheet = names.findIndex((n) => /^xl\/worksheets\/sheet\d+\.xml$/.test(n));
-  if (firstSheet === -1) return true;
-  const before = (part: string) => {
-    const at = names.indexOf(part);
-    return at !== -1 && at < firstSheet;
-  };
-  const absentOrBefore = (part: string) => !names.includes(part) || before(part);
-  return (
-    before('xl/workbook.xml') &&
-    before('xl/_rels/workbook.xml.rels') &&
-    absentOrBefore('xl/sharedStrings.xml') &&
-    absentOrBefore('xl/styles.xml')
-  );
+  return entries.sort((a, b) => a.at - b.at).map((e) => e.name);
+}
+
+/**
+ * Whether exceljs's streaming reader reads a workbook whose parts are in this order. It reads a sheet
+ * as it meets it once it has the shared strings and the workbook's relationships, and then needs the
+ * workbook part (the sheets' names) and the styles (which cells are dates) already read; a sheet met
+ * earlier waits in a temporary file until the end, when everything is known. A workbook without a
+ * workbook part is no workbook.
+ */
+export function streamsInOrder(parts: string[]): boolean {
+  const at = (part: string) => parts.indexOf(part);
+  const book = at('xl/workbook.xml');
+  if (book === -1) return false;
+  const strings = at('xl/sharedStrings.xml');
+  const relationships = at('xl/_rels/workbook.xml.rels');
+  const styles = at('xl/styles.xml');
+  return parts.every((part, i) => {
+    if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(part)) return true;
+    const readAtOnce = strings !== -1 && strings < i && relationships !== -1 && relationships < i;
+    return !readAtOnce || (book < i && (styles === -1 || styles < i));
+  });
 }
 
 /** The same rows, from the workbook read whole (held in memory: only for files in an unusual order). */

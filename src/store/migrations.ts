@@ -231,6 +231,7 @@ export const MIGRATIONS: Migration[] = [
           name_type TEXT NOT NULL,
           name_key TEXT NOT NULL
         );
+        -- A name whose record is gone (none should be) is not carried over.
         INSERT INTO source_names_v6 (rowid, record_id, name, name_type, name_key)
         SELECT n.rowid, r.id, n.name, n.name_type, n.name_key
         FROM source_names n JOIN source_records_v6 r
@@ -254,20 +255,23 @@ export const MIGRATIONS: Migration[] = [
         END;
         INSERT INTO source_names_fts (source_names_fts) VALUES ('rebuild');
       `,
+      // The names are copied into a new table and the indexes built after (rewriting each row in
+      // place would update three indexes, the trigram one included, per name, and leave the old
+      // columns' space behind). A name whose record is gone (none should be) is not carried over.
       postgres: `
         ALTER TABLE source_records ADD COLUMN id BIGSERIAL;
         CREATE UNIQUE INDEX source_records_by_id ON source_records (id);
-        ALTER TABLE source_names ADD COLUMN record_id BIGINT;
-        UPDATE source_names n SET record_id = r.id FROM source_records r
-          WHERE r.partition = n.partition AND r.dataset = n.dataset AND r.record_key = n.record_key;
-        DELETE FROM source_names WHERE record_id IS NULL;
-        ALTER TABLE source_names ALTER COLUMN record_id SET NOT NULL;
-        DROP INDEX source_names_by_record;
-        DROP INDEX source_names_by_key;
-        ALTER TABLE source_names DROP COLUMN partition, DROP COLUMN dataset, DROP COLUMN record_key,
-          DROP COLUMN abn, DROP COLUMN acn;
+        CREATE TABLE source_names_v6 AS
+          SELECT r.id AS record_id, n.name, n.name_type, n.name_key
+          FROM source_names n JOIN source_records r
+            ON r.partition = n.partition AND r.dataset = n.dataset AND r.record_key = n.record_key;
+        DROP TABLE source_names;
+        ALTER TABLE source_names_v6 RENAME TO source_names;
+        ALTER TABLE source_names ALTER COLUMN record_id SET NOT NULL, ALTER COLUMN name SET NOT NULL,
+          ALTER COLUMN name_type SET NOT NULL, ALTER COLUMN name_key SET NOT NULL;
         CREATE INDEX source_names_by_record ON source_names (record_id);
         CREATE INDEX source_names_by_key ON source_names (name_key);
+        CREATE INDEX source_names_trgm ON source_names USING gin (name_key gin_trgm_ops);
       `,
     },
   },
