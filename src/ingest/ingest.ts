@@ -136,8 +136,8 @@ export async function ingest({
     const unchanged: string[] = [];
     const inserts: RecordWrite[] = [];
     const names: NameRow[] = [];
-    /** Names of records inserted by this chunk: their ids are known once the records are in. */
-    const newNames: Array<{ key: string; name: string; type: string; nameKey: string }> = [];
+    /** Names of the records inserted by this chunk, by their place in `inserts`: ids come with the insert. */
+    const newNames: Array<{ insert: number; name: string; type: string; key: string }> = [];
     for (const p of chunk) {
       const before = stored.get(p.key);
       if (before?.seen_ingest === id || insertedHere.has(p.key)) {
@@ -177,8 +177,7 @@ export async function ingest({
         inserts.push(write);
         summary.inserted++;
         insertedHere.add(record.key);
-        for (const k of p.names)
-          newNames.push({ key: record.key, name: k.name, type: k.type, nameKey: k.key });
+        for (const k of p.names) newNames.push({ insert: inserts.length - 1, ...k });
       }
       if (adapter.nameMatchEvent) {
         const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
@@ -189,11 +188,7 @@ export async function ingest({
     }
     // New records and names go in as multi-row inserts: one statement per batch, not per row.
     const ids = await insertRecords(tx, inserts);
-    for (const n of newNames) {
-      const recordId = ids.get(n.key);
-      if (recordId === undefined) throw new Error(`record ${n.key} was inserted without an id`);
-      names.push({ recordId, name: n.name, type: n.type, key: n.nameKey });
-    }
+    for (const { insert, ...name } of newNames) names.push({ recordId: ids[insert] as number, ...name });
     await insertNames(tx, names);
     summary.unchanged += unchanged.length;
     if (unchanged.length) await markSeen(tx, partition, adapter.dataset, unchanged, id);

@@ -58,21 +58,19 @@ export async function applyRecords(
       continue;
     }
     const write = { partition, dataset: adapter.dataset, record, hash, namesJson, dataJson, at, ingestId };
-    let recordId: number | undefined;
+    let recordId: number;
     if (before) {
       await replaceRecord(tx, write);
       await deleteNames(tx, before.id);
       recordId = before.id;
       applied.updated++;
     } else {
-      recordId = (await insertRecords(tx, [write])).get(record.key);
+      [recordId] = (await insertRecords(tx, [write])) as [number];
       applied.inserted++;
     }
-    if (recordId === undefined) throw new Error(`record ${record.key} was inserted without an id`);
-    const id = recordId;
     await insertNames(
       tx,
-      nameKeys(record).map((k) => ({ recordId: id, ...k })),
+      nameKeys(record).map((k) => ({ recordId, ...k })),
     );
     const previous = before && !before.removed_at ? toSourceRecord(before) : null;
     await writeChangeEvents(

@@ -93,9 +93,9 @@ async function insertMany<T>(
   return out;
 }
 
-/** Inserts the records; resolves to the id each was given, by key. */
-export const insertRecords = (db: Db, rows: RecordWrite[]) =>
-  insertMany(
+/** Inserts the records; resolves to the id each was given, in the order given. */
+export async function insertRecords(db: Db, rows: RecordWrite[]): Promise<number[]> {
+  const inserted = await insertMany(
     db,
     `INSERT INTO source_records (${RECORD_COLUMNS})`,
     14,
@@ -117,7 +117,14 @@ export const insertRecords = (db: Db, rows: RecordWrite[]) =>
       r.ingestId,
     ],
     'id, record_key',
-  ).then((rows) => new Map(rows.map((row) => [row.record_key as string, Number(row.id)])));
+  );
+  const ids = new Map(inserted.map((row) => [row.record_key as string, Number(row.id)]));
+  return rows.map((r) => {
+    const id = ids.get(r.record.key);
+    if (id === undefined) throw new Error(`record ${r.record.key} was inserted without an id`);
+    return id;
+  });
+}
 
 /** A searchable name of the record with that id. */
 export type NameRow = { recordId: number; name: string; type: string; key: string };
