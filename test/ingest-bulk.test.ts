@@ -173,7 +173,6 @@ describe('a fresh load’s name index built while the load waits (sqlite)', () =
             asOf: null,
             namesJson: '[]',
             dataJson: '{}',
-            hash: 'h',
             names: [
               { name: `WAITING NAME ${i}`, type: 'main', key: `NAME WAITING ${i}` },
               { name: `OTHER ${i}`, type: 'trading', key: `OTHER ${i}` },
@@ -232,7 +231,7 @@ describe(`the ABN Bulk Extract parsed on its own thread (${testEngine()})`, () =
   const stable = (s: IngestSummary) => ({ ...s, id: '', seconds: 0 });
   const stored = (db: Db) =>
     db.all(
-      'SELECT record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at FROM source_records ORDER BY record_key',
+      'SELECT record_key, abn, acn, name, names, status, as_of, data, removed_at FROM source_records ORDER BY record_key',
     );
 
   it('stores and reports the same as when parsed on the ingest’s thread, first load and changes', async () => {

@@ -131,6 +131,8 @@ describe(`a store made before names were keyed by record (${testEngine()})`, () 
         ['live', 'abr-bulk', '51824753556', '51824753556', null, 'ALPHA TRADING PTY LTD'],
         ['sandbox', 'abr-bulk', '51824753556', '51824753556', null, 'SANDBOX ALPHA PTY LTD'],
         ['live', 'asic-companies', '004085616', null, '004085616', 'BETA HOLDINGS LIMITED'],
+        // Its key holds BETA HOLDINGS's key, words in order, but is another.
+        ['live', 'asic-companies', '000000019', null, '000000019', 'BETA HOLDINGS ZETA LIMITED'],
         ['live', 'dfat', 'DFAT-1', null, null, 'GAMMA PERSON'],
       ] as const;
       for (const [partition, dataset, key, abn, acn, name] of records) {
@@ -193,6 +195,12 @@ describe(`a store made before names were keyed by record (${testEngine()})`, () 
             record_key: '004085616',
             name: 'BETA HOLDINGS LIMITED',
           },
+          {
+            partition: 'live',
+            dataset: 'asic-companies',
+            record_key: '000000019',
+            name: 'BETA HOLDINGS ZETA LIMITED',
+          },
           { partition: 'live', dataset: 'dfat', record_key: 'DFAT-1', name: 'GAMMA PERSON' },
           {
             partition: 'sandbox',
@@ -213,6 +221,15 @@ describe(`a store made before names were keyed by record (${testEngine()})`, () 
           { record_key: '53004085616', removed_at: 'later' },
         ],
       );
+      // Migration 7: records are compared as stored, without a hash of them; the data is kept.
+      const columns =
+        db.engine === 'sqlite'
+          ? await db.all<{ name: string }>("SELECT name FROM pragma_table_info('source_records')")
+          : await db.all<{ name: string }>(
+              "SELECT column_name AS name FROM information_schema.columns WHERE table_name = 'source_records'",
+            );
+      assert.ok(columns.some((c) => c.name === 'data'));
+      assert.ok(!columns.some((c) => c.name === 'content_hash'));
       if (db.engine === 'sqlite')
         await db.run("INSERT INTO source_names_fts (source_names_fts, rank) VALUES ('integrity-check', 1)");
       const found = await nameCandidates(db, 'live', ['ALPHA']);

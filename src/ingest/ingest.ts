@@ -12,6 +12,7 @@ import {
   entitiesNamed,
   findRecords,
   hasRecords,
+  holds,
   insertNames,
   insertRecords,
   markRemoved,
@@ -68,7 +69,7 @@ const MAX_EXAMPLES = 10;
 
 /**
  * Applies one full snapshot of a register to a partition, all of it or none of it: records are
- * compared with the stored copy (a content hash first, the adapter's diff second), change events
+ * compared with the stored copy (as serialised first, by the adapter's diff second), change events
  * are written in the same transaction, and records absent from the snapshot are marked removed.
  * Re-applying the same snapshot changes nothing and writes no events.
  */
@@ -144,7 +145,7 @@ export async function ingest({
         reject(fileName, p.line, `record ${p.key} appears twice in this snapshot; the first is kept`);
         continue;
       }
-      if (before && before.content_hash === p.hash && !before.removed_at) {
+      if (before && !before.removed_at && holds(before, p)) {
         unchanged.push(p.key);
         before.seen_ingest = id;
         continue;
@@ -160,7 +161,6 @@ export async function ingest({
         partition,
         dataset: adapter.dataset,
         record,
-        hash: p.hash,
         namesJson: p.namesJson,
         dataJson: p.dataJson,
         at: now,

@@ -1,11 +1,10 @@
-import { hash } from 'node:crypto';
 import { nameKey } from '../names/name-key.ts';
 import type { ParseItem, SourceRecord } from '../registers/types.ts';
 import type { FreshRecord } from '../store/bulk-load.ts';
 
 /**
- * A parsed item ready for the store: the record serialised once (the JSON stored and the hash
- * compared with the stored copy) and its searchable names with their keys. Items travel in flat
+ * A parsed item ready for the store: the record serialised once (the JSON stored, and compared
+ * with the stored copy) and its searchable names with their keys. Items travel in flat
  * arrays (a tag, then the fields) because that is what crosses from a parsing thread cheaply: one
  * array of strings and numbers per batch, not an object per record.
  */
@@ -37,20 +36,11 @@ export function nameKeys(r: Pick<SourceRecord, 'name' | 'names'>) {
   return out;
 }
 
-/**
- * A record serialised once: the JSON stored and its content hash. The same hash as every earlier
- * version of the store, so that a re-run after an upgrade still finds its records unchanged.
- */
-export function serialise(r: SourceRecord): { namesJson: string; dataJson: string; hash: string } {
-  const namesJson = JSON.stringify(r.names);
-  const dataJson = JSON.stringify(r.data);
-  const digest = hash(
-    'sha1',
-    `${r.abn}\u0000${r.acn}\u0000${r.name}\u0000${r.status}\u0000${r.asOf}\u0000${namesJson}\u0000${dataJson}`,
-    'base64',
-  );
-  return { namesJson, dataJson, hash: digest };
-}
+/** A record's names and data as they are stored (and compared with the stored copy). */
+export const serialise = (r: SourceRecord): { namesJson: string; dataJson: string } => ({
+  namesJson: JSON.stringify(r.names),
+  dataJson: JSON.stringify(r.data),
+});
 
 /** Appends one parsed item to a batch. */
 export function addItem(batch: Batch, item: ParseItem): void {
@@ -63,10 +53,10 @@ export function addItem(batch: Batch, item: ParseItem): void {
     return;
   }
   const r = item.record;
-  const { namesJson, dataJson, hash: digest } = serialise(r);
+  const { namesJson, dataJson } = serialise(r);
   const keys = nameKeys(r);
   batch.push(RECORD, r.key, r.abn ?? null, r.acn ?? null, r.name, r.status ?? null, r.asOf ?? null);
-  batch.push(namesJson, dataJson, digest, item.line);
+  batch.push(namesJson, dataJson, item.line);
   batch.push(keys.length);
   for (const k of keys) batch.push(k.name, k.type, k.key);
 }
@@ -94,7 +84,6 @@ export function* readBatch(batch: Batch): Generator<PreparedItem> {
         asOf: strOrNull(),
         namesJson: str(),
         dataJson: str(),
-        hash: str(),
         line: num(),
         names: [],
       };

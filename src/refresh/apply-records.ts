@@ -6,6 +6,7 @@ import type { Db } from '../store/db.ts';
 import {
   deleteNames,
   findRecords,
+  holds,
   insertNames,
   insertRecords,
   replaceRecord,
@@ -51,13 +52,13 @@ export async function applyRecords(
     ).map((row) => [row.record_key, row]),
   );
   for (const record of input.records) {
-    const { namesJson, dataJson, hash } = serialise(record);
+    const { namesJson, dataJson } = serialise(record);
     const before = stored.get(record.key);
-    if (before && before.content_hash === hash && !before.removed_at) {
+    if (before && !before.removed_at && holds(before, { ...record, namesJson, dataJson })) {
       applied.unchanged++;
       continue;
     }
-    const write = { partition, dataset: adapter.dataset, record, hash, namesJson, dataJson, at, ingestId };
+    const write = { partition, dataset: adapter.dataset, record, namesJson, dataJson, at, ingestId };
     let recordId: number;
     if (before) {
       await replaceRecord(tx, write);

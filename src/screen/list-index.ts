@@ -79,7 +79,7 @@ export class ListIndexCache {
     const cached = this.#cache.get(slot);
     if (cached?.version === version) return cached.index;
     const rows = await db.all<StoredRecord>(
-      `SELECT id, record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest
+      `SELECT id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest
        FROM source_records WHERE partition = ? AND dataset = ? AND removed_at IS NULL`,
       [partition, dataset],
     );

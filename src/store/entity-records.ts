@@ -16,7 +16,7 @@ export async function recordsByIdentifiers(
     values.length === 0
       ? Promise.resolve([])
       : db.all<StoredRecord & { dataset: string }>(
-          `SELECT id, dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest
+          `SELECT id, dataset, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest
            FROM source_records WHERE partition = ? AND ${column} IN (${values.map(() => '?').join(', ')}) AND removed_at IS NULL`,
           [partition, ...values],
         );

@@ -13,7 +13,6 @@ export type StoredRecord = {
   status: string | null;
   as_of: string | null;
   data: string;
-  content_hash: string;
   removed_at: string | null;
   seen_ingest: string | null;
 };
@@ -29,8 +28,27 @@ export const toSourceRecord = (row: StoredRecord): SourceRecord => ({
   data: JSON.parse(row.data),
 });
 
-const COLUMNS =
-  'id, record_key, abn, acn, name, names, status, as_of, data, content_hash, removed_at, seen_ingest';
+const COLUMNS = 'id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest';
+
+/** A record as it is written: its fields, and its names and data serialised. */
+export type SerialisedRecord = Pick<SourceRecord, 'abn' | 'acn' | 'name' | 'status' | 'asOf'> & {
+  namesJson: string;
+  dataJson: string;
+};
+
+/**
+ * Whether the stored row holds exactly this record: what an ingest checks before asking the
+ * adapter's diff what changed. The serialised forms are compared as they are: a record serialises
+ * the same way each time, so equal text is an equal record.
+ */
+export const holds = (row: StoredRecord, r: SerialisedRecord): boolean =>
+  row.data === r.dataJson &&
+  row.names === r.namesJson &&
+  row.name === r.name &&
+  row.abn === r.abn &&
+  row.acn === r.acn &&
+  row.status === r.status &&
+  row.as_of === r.asOf;
 
 export function findRecords(db: Db, partition: Partition, dataset: string, keys: string[]) {
   return db.all<StoredRecord>(
@@ -59,7 +77,6 @@ export type RecordWrite = {
   partition: Partition;
   dataset: string;
   record: SourceRecord;
-  hash: string;
   namesJson: string;
   dataJson: string;
   at: string;
@@ -67,9 +84,9 @@ export type RecordWrite = {
 };
 
 const RECORD_COLUMNS =
-  'partition, dataset, record_key, abn, acn, name, names, status, as_of, data, content_hash, first_seen_at, updated_at, seen_ingest';
+  'partition, dataset, record_key, abn, acn, name, names, status, as_of, data, first_seen_at, updated_at, seen_ingest';
 
-/** Many rows per statement (SQLite allows 32,766 parameters; 14 columns × 100 rows stays far below). */
+/** Many rows per statement (SQLite allows 32,766 parameters; 13 columns × 100 rows stays far below). */
 async function insertMany<T>(
   db: Db,
   head: string,
@@ -98,7 +115,7 @@ export async function insertRecords(db: Db, rows: RecordWrite[]): Promise<number
   const inserted = await insertMany(
     db,
     `INSERT INTO source_records (${RECORD_COLUMNS})`,
-    14,
+    13,
     rows,
     (r) => [
       r.partition,
@@ -111,7 +128,6 @@ export async function insertRecords(db: Db, rows: RecordWrite[]): Promise<number
       r.record.status,
       r.record.asOf,
       r.dataJson,
-      r.hash,
       r.at,
       r.at,
       r.ingestId,
@@ -140,8 +156,7 @@ export const insertNames = (db: Db, rows: NameRow[]) =>
 export function replaceRecord(db: Db, r: RecordWrite) {
   const { record } = r;
   return db.run(
-    `UPDATE source_records SET abn = ?, acn = ?, name = ?, names = ?, status = ?, as_of = ?, data = ?, content_hash = ?,
-       updated_at = ?, removed_at = NULL, seen_ingest = ?
+    `UPDATE source_records SET abn = ?, acn = ?, name = ?, names = ?, status = ?, as_of = ?, data = ?, updated_at = ?, removed_at = NULL, seen_ingest = ?
      WHERE partition = ? AND dataset = ? AND record_key = ?`,
     [
       record.abn,
@@ -151,7 +166,6 @@ export function replaceRecord(db: Db, r: RecordWrite) {
       record.status,
       record.asOf,
       r.dataJson,
-      r.hash,
       r.at,
       r.ingestId,
       r.partition,
@@ -178,14 +192,27 @@ export function markRemoved(db: Db, partition: Partition, dataset: string, key: 
 export const deleteNames = (db: Db, recordId: number) =>
   db.run('DELETE FROM source_names WHERE record_id = ?', [recordId]);
 
-/** Entities in other datasets carrying one of these name keys and an ABN or ACN to attach events to. */
+/**
+ * Entities in other datasets carrying one of these name keys and an ABN or ACN to attach events to.
+ * PostgreSQL finds the keys in its index of names by key. SQLite has no such index (building it
+ * after a large load cost more than the rest of the load's indexes): its name index finds the names
+ * holding each key's words in that order, and only those whose key is exactly one of these are kept.
+ */
 export function entitiesNamed(db: Db, partition: Partition, excludeDataset: string, nameKeys: string[]) {
   if (nameKeys.length === 0) return Promise.resolve([]);
+  const keys = nameKeys.map(() => '?').join(', ');
+  const sqlite = db.engine === 'sqlite';
   return db.all<{ name: string; name_key: string; abn: string | null; acn: string | null; dataset: string }>(
     `SELECT DISTINCT n.name, n.name_key, r.abn, r.acn, r.dataset
-     FROM source_names n JOIN source_records r ON r.id = n.record_id
-     WHERE n.name_key IN (${nameKeys.map(() => '?').join(', ')}) AND r.partition = ? AND r.dataset <> ?
-       AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)`,
-    [...nameKeys, partition, excludeDataset],
+     FROM ${sqlite ? 'source_names_fts f JOIN source_names n ON n.rowid = f.rowid' : 'source_names n'}
+       JOIN source_records r ON r.id = n.record_id
+     WHERE ${sqlite ? 'source_names_fts MATCH ? AND ' : ''}n.name_key IN (${keys}) AND r.partition = ?
+       AND r.dataset <> ? AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)`,
+    [
+      ...(sqlite ? [nameKeys.map((k) => `"${k.replace(/"/g, '""')}"`).join(' OR ')] : []),
+      ...nameKeys,
+      partition,
+      excludeDataset,
+    ],
   );
 }
