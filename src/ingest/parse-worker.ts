@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 import { FormatError, type RegisterAdapter } from '../registers/types.ts';
-import { addItem, type Batch } from './prepare.ts';
+import { type Batch, batchWriter } from './prepare.ts';
 
 export type ParseWorkerData = {
   dataset: string;
@@ -75,17 +75,12 @@ try {
   // The adapter's own module (every register's is `<dataset>/parse.ts`), not the registry: loading
   // every parser would cost this thread about half a second.
   const { adapter } = (await import(`../registers/${dataset}/parse.ts`)) as { adapter: RegisterAdapter };
-  let batch: Batch = [];
-  let items = 0;
+  const batch = batchWriter();
   for await (const item of adapter.parse(input, { fileName })) {
-    addItem(batch, item);
-    if (++items >= batchSize) {
-      await send(batch);
-      batch = [];
-      items = 0;
-    }
+    batch.add(item);
+    if (batch.items >= batchSize) await send(batch.take());
   }
-  post({ type: 'batch', batch });
+  post({ type: 'batch', batch: batch.take() });
   post({ type: 'done' });
 } catch (error) {
   post({

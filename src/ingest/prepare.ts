@@ -4,9 +4,7 @@ import type { FreshRecord } from '../store/bulk-load.ts';
 
 /**
  * A parsed item ready for the store: the record serialised once (the JSON stored, and compared
- * with the stored copy) and its searchable names with their keys. Items travel in flat
- * arrays (a tag, then the fields) because that is what crosses from a parsing thread cheaply: one
- * array of strings and numbers per batch, not an object per record.
+ * with the stored copy) and its searchable names with their keys.
  */
 export type PreparedRecord = FreshRecord & { line: number };
 
@@ -15,8 +13,13 @@ export type PreparedItem =
   | { kind: 'rejected'; line: number; reason: string }
   | { kind: 'snapshot'; asOf: string };
 
-/** One batch of items, flattened. */
-export type Batch = Array<string | number | null>;
+/**
+ * Items flattened for the crossing from a parsing thread: every string of the batch joined into one,
+ * and a list of numbers saying where each ends (its length, -1 for null) between the items' tags,
+ * lines and counts. Copying one string and one array of numbers to another thread, and slicing the
+ * string there, costs both threads less than copying the thousands of small strings it is made of.
+ */
+export type Batch = { text: string; layout: number[] };
 
 const RECORD = 0;
 const REJECTED = 1;
@@ -42,32 +45,75 @@ export const serialise = (r: SourceRecord): { namesJson: string; dataJson: strin
   dataJson: JSON.stringify(r.data),
 });
 
-/** Appends one parsed item to a batch. */
-export function addItem(batch: Batch, item: ParseItem): void {
-  if (item.kind === 'snapshot') {
-    batch.push(SNAPSHOT, item.asOf);
-    return;
-  }
-  if (item.kind === 'rejected') {
-    batch.push(REJECTED, item.line, item.reason);
-    return;
-  }
-  const r = item.record;
-  const { namesJson, dataJson } = serialise(r);
-  const keys = nameKeys(r);
-  batch.push(RECORD, r.key, r.abn ?? null, r.acn ?? null, r.name, r.status ?? null, r.asOf ?? null);
-  batch.push(namesJson, dataJson, item.line);
-  batch.push(keys.length);
-  for (const k of keys) batch.push(k.name, k.type, k.key);
+/** Collects items into batches: `add` each, then `take` the batch (and start the next). */
+export function batchWriter() {
+  let parts: string[] = [];
+  let layout: number[] = [];
+  let items = 0;
+  const str = (value: string | null) => {
+    if (value === null) layout.push(-1);
+    else {
+      parts.push(value);
+      layout.push(value.length);
+    }
+  };
+  return {
+    get items() {
+      return items;
+    },
+    add(item: ParseItem): void {
+      items++;
+      if (item.kind === 'snapshot') {
+        layout.push(SNAPSHOT);
+        str(item.asOf);
+        return;
+      }
+      if (item.kind === 'rejected') {
+        layout.push(REJECTED, item.line);
+        str(item.reason);
+        return;
+      }
+      const r = item.record;
+      const { namesJson, dataJson } = serialise(r);
+      const keys = nameKeys(r);
+      layout.push(RECORD, item.line, keys.length);
+      str(r.key);
+      str(r.abn ?? null);
+      str(r.acn ?? null);
+      str(r.name);
+      str(r.status ?? null);
+      str(r.asOf ?? null);
+      str(namesJson);
+      str(dataJson);
+      for (const k of keys) {
+        str(k.name);
+        str(k.type);
+        str(k.key);
+      }
+    },
+    take(): Batch {
+      const batch = { text: parts.join(''), layout };
+      parts = [];
+      layout = [];
+      items = 0;
+      return batch;
+    },
+  };
 }
 
 /** The items of a batch, in the order they were added. */
-export function* readBatch(batch: Batch): Generator<PreparedItem> {
+export function* readBatch({ text, layout }: Batch): Generator<PreparedItem> {
   let i = 0;
-  const str = () => batch[i++] as string;
-  const strOrNull = () => batch[i++] as string | null;
-  const num = () => batch[i++] as number;
-  while (i < batch.length) {
+  let at = 0;
+  const num = () => layout[i++] as number;
+  const strOrNull = () => {
+    const length = num();
+    if (length < 0) return null;
+    at += length;
+    return text.slice(at - length, at);
+  };
+  const str = () => strOrNull() as string;
+  while (i < layout.length) {
     const tag = num();
     if (tag === SNAPSHOT) {
       yield { kind: 'snapshot', asOf: str() };
@@ -75,6 +121,8 @@ export function* readBatch(batch: Batch): Generator<PreparedItem> {
       const line = num();
       yield { kind: 'rejected', line, reason: str() };
     } else {
+      const line = num();
+      const count = num();
       const record: PreparedRecord = {
         key: str(),
         abn: strOrNull(),
@@ -84,10 +132,10 @@ export function* readBatch(batch: Batch): Generator<PreparedItem> {
         asOf: strOrNull(),
         namesJson: str(),
         dataJson: str(),
-        line: num(),
+        line,
         names: [],
       };
-      for (let n = num(); n > 0; n--) record.names.push({ name: str(), type: str(), key: str() });
+      for (let n = count; n > 0; n--) record.names.push({ name: str(), type: str(), key: str() });
       yield { kind: 'record', record };
     }
   }

@@ -3,7 +3,7 @@ import { ADAPTERS } from '../registers/index.ts';
 import { FormatError, type RegisterAdapter } from '../registers/types.ts';
 import type { InputFile } from './ingest.ts';
 import type { FromParser, ParseWorkerData, ToParser } from './parse-worker.ts';
-import { addItem, type Batch } from './prepare.ts';
+import { type Batch, batchWriter } from './prepare.ts';
 
 /**
  * Items per batch: what the parsing thread hands over at a time. Small, so that a batch is gone
@@ -45,17 +45,12 @@ export async function* readBatches(
       yield* parseInWorker(adapter.dataset, file.name, stream, whileWaiting);
       return;
     }
-    let batch: Batch = [];
-    let items = 0;
+    const batch = batchWriter();
     for await (const item of adapter.parse(stream, { fileName: file.name })) {
-      addItem(batch, item);
-      if (++items >= BATCH) {
-        yield batch;
-        batch = [];
-        items = 0;
-      }
+      batch.add(item);
+      if (batch.items >= BATCH) yield batch.take();
     }
-    if (items) yield batch;
+    if (batch.items) yield batch.take();
   } finally {
     stream.destroy();
   }
