@@ -279,8 +279,9 @@ export async function ingest({
       }
 
       // Lists without identifiers (DFAT, banned persons): an entity elsewhere whose name newly
-      // matches one of this list's names gets the list's event.
-      if (adapter.nameMatchEvent && newNameKeys.size) {
+      // matches one of this list's names gets the list's event (none on a first load, which is not
+      // a change, so the lookup is not made).
+      if (adapter.nameMatchEvent && newNameKeys.size && !firstLoad) {
         const keys = [...newNameKeys.keys()];
         // One event per entity and listed name: the entity's name is usually in several registers
         // (the ABR's, ASIC's, …), each a row here, but it is one entity newly matching one listing.

@@ -114,8 +114,8 @@ async function partsInFileOrder(file: Buffer, fileName: string): Promise<string[
  * Whether exceljs's streaming reader reads a workbook whose parts are in this order. It reads a sheet
  * as it meets it once it has the shared strings and the workbook's relationships, and then needs the
  * workbook part (the sheets' names) and the styles (which cells are dates) already read; a sheet met
- * earlier waits in a temporary file until the end, when everything is known. A workbook without a
- * workbook part is no workbook.
+ * earlier waits in a temporary file until the end, when everything is known, except one met before
+ * the relationships. A workbook without a workbook part is no workbook.
  */
 export function streamsInOrder(parts: string[]): boolean {
   const at = (part: string) => parts.indexOf(part);
@@ -126,6 +126,9 @@ export function streamsInOrder(parts: string[]): boolean {
   const styles = at('xl/styles.xml');
   return parts.every((part, i) => {
     if (!/^xl\/worksheets\/sheet\d+\.xml$/.test(part)) return true;
+    // Met before the relationships, a sheet is set aside too, but the reader then sometimes yields
+    // it before the shared strings are in (one row of empty cells): such files are read whole.
+    if (relationships === -1 || relationships > i) return false;
     const readAtOnce = strings !== -1 && strings < i && relationships !== -1 && relationships < i;
     return !readAtOnce || (book < i && (styles === -1 || styles < i));
   });
