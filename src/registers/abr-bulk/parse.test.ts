@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { parseStream, readableOf } from '../test-support.ts';
 import { FormatError } from '../types.ts';
-import { adapter } from './parse.ts';
+import { adapter, readRegularRecord } from './parse.ts';
 
 const PROLOG =
   '<?xml version="1.0"?>\n<Transfer error="none" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="BulkExtract.xsd"><TransferInfo><FileSequenceNumber>1</FileSequenceNumber><RecordCount>961800</RecordCount><ExtractTime>2025-05-27T08:46:00</ExtractTime></TransferInfo>\n' +
@@ -267,6 +267,77 @@ test('chunks split anywhere, even inside a UTF-8 character, give the same record
   for (let i = 0; i < bytes.length; i += 7) pieces.push(bytes.subarray(i, i + 7));
   assert.deepEqual(await parseAll(pieces), whole);
   assert.equal(whole[1]?.kind === 'record' && whole[1].record.names[1]?.name, "SMBC's Café Bridge");
+});
+
+// Written as the real files write their records, but each with something the others lack.
+const REGULAR = [
+  QBE,
+  TOOHEYS,
+  SMBC,
+  WILLIAMSON,
+  JANE,
+  // No title, one given name, no GST element, a trading name with every predefined reference.
+  JANE.replace('<NameTitle>MS</NameTitle>', '')
+    .replace('<GivenName>MARIE</GivenName>', '')
+    .replace('<GST status="NON" GSTStatusFromDate="19000101" />', '')
+    .replace('Jane Citizen Design', 'J &lt;C&gt; &quot;Design&quot; &apos;n&apos; &amp; Co'),
+  // An individual with neither given names nor family name: rejected for having no name.
+  JANE.replace(/<NameTitle>.*<\/FamilyName>/, ''),
+  // A fund without status, a blank state and postcode, a DGR endorsement written without the space.
+  SMBC.replace('<State>NSW</State><Postcode>2132</Postcode>', '<State></State><Postcode></Postcode>').replace(
+    '<DGR status="ACT" DGRStatusFromDate="20060301" />',
+    '<DGR status="ACT" DGRStatusFromDate="20060301"/>',
+  ),
+];
+// Each well-formed, but not as the files write their records: the scanner reads them.
+const IRREGULAR = [
+  QBE.replace('QBE INSURANCE (INTERNATIONAL) LTD', 'QB&#69; INSURANCE (INTERNATIONAL) LTD'),
+  TOOHEYS.replace('<State>NSW</State>', '<State />'),
+  TOOHEYS.replace('</ABN><EntityType>', '</ABN>\n  <EntityType>'),
+  TOOHEYS.replace('status="CAN" ABNStatusFromDate="20190501"', 'ABNStatusFromDate="20190501" status="CAN"'),
+  WILLIAMSON.replace('</EntityTypeText>', '<!-- note --></EntityTypeText>'),
+  WILLIAMSON.replace('Other Incorporated Entity', '<![CDATA[Other Incorporated Entity]]>'),
+  JANE.replace('<GivenName>MARIE</GivenName>', '<GivenName>MARIE</GivenName><GivenName>ANNE</GivenName>'),
+  JANE.replace('<NonIndividualName type="BN">', "<NonIndividualName type='BN'>"),
+];
+
+test('a record written as the files write them is read in one match; anything else is left to the scanner', () => {
+  for (const row of REGULAR) assert.equal(readRegularRecord(`\n${row}\n`, 1)?.end, row.length + 1, row);
+  for (const row of IRREGULAR) assert.equal(readRegularRecord(row, 0), null, row);
+  // A record cut short (the end of a chunk) is not matched either.
+  assert.equal(readRegularRecord(SMBC.slice(0, -1), 0), null);
+});
+
+test('records read in one match and records read tag by tag come out the same', async () => {
+  const xml = file(...REGULAR, ...IRREGULAR);
+  const whole = await parseAll(xml);
+  // Seven-byte chunks cut every record, so that the scanner reads each tag by tag.
+  const bytes = Buffer.from(xml);
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < bytes.length; i += 7) pieces.push(bytes.subarray(i, i + 7));
+  assert.deepEqual(whole, await parseAll(pieces));
+  assert.equal(whole.length, 1 + REGULAR.length + IRREGULAR.length);
+  // Lines as the file has them: one record (the third irregular one) spans two.
+  assert.deepEqual(
+    whole.map((item) => (item.kind === 'record' ? item.line : item.kind === 'rejected' ? -item.line : 0)),
+    [0, 6, 7, 8, 9, 10, 11, -12, 13, 14, 15, 16, 18, 19, 20, 21, 22],
+  );
+  const named = (i: number) => {
+    const item = whole[i];
+    return item?.kind === 'record' ? item.record : undefined;
+  };
+  assert.deepEqual(named(6)?.names, [{ name: 'J <C> "Design" \'n\' & Co', type: 'business' }]);
+  assert.equal(named(6)?.name, 'CITIZEN, JANE');
+  assert.deepEqual(named(8)?.data.dgr, [
+    { status: 'ACT', from: '2006-03-01', fund_name: null },
+    {
+      status: null,
+      from: '2000-07-01',
+      fund_name: 'SYDNEY MISSIONARY & BIBLE COLLEGE BUILDING & MAINTENANCE FUND',
+    },
+  ]);
+  assert.equal(named(9)?.name, 'QBE INSURANCE (INTERNATIONAL) LTD');
+  assert.equal(named(15)?.name, 'CITIZEN, JANE MARIE ANNE');
 });
 
 test('a truncated file is a FormatError naming the file and the line', async () => {

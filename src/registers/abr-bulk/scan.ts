@@ -17,6 +17,14 @@ export type ScanHandlers = {
   open(name: string, attribute: Attribute): void;
   /** An element ends; `text` is the character data since the last element started. */
   close(name: string, text: string): void;
+  /**
+   * A reader for the root's children that start with `prefix` (`<ABR `, say), met before the start
+   * tag is scanned: it reads a whole element from `text` at `start` and answers where it ends, or -1
+   * to leave it to the scanner (`open` and `close`, tag by tag). What it accepts must be well-formed
+   * and complete; `text` is only what has arrived so far, so an element cut by the end of a chunk is
+   * the scanner's.
+   */
+  child?: { prefix: string; read(text: string, start: number): number };
 };
 
 /** A file that is not well-formed: the message starts with `file:line:column:`. */
@@ -61,6 +69,7 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
   // Bytes of a character cut by the end of the latest chunk, decoded with the next.
   let pending: Uint8Array | null = null;
   const decoder = new TextDecoder('utf-8');
+  const { child } = handlers;
 
   const lineAt = (p: number): number => {
     for (;;) {
@@ -282,6 +291,14 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
       }
       if (lt > pos) characters(pos, lt);
       pos = lt;
+      if (child !== undefined && stack.length === 1 && buf.startsWith(child.prefix, lt)) {
+        const end = child.read(buf, lt);
+        if (end !== -1) {
+          text = '';
+          pos = end;
+          continue;
+        }
+      }
       const c = buf.charCodeAt(lt + 1);
       const next = c === 47 ? closeTag(lt) : c === 33 || c === 63 ? special(lt) : openTag(lt);
       if (next === -1) {
@@ -306,6 +323,8 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
   return {
     /** The line of the `>` that ended the latest start tag. */
     line: () => lineAt(tagEnd),
+    /** The line of a position in the text given to `child.read`, while it reads. */
+    lineOf: (p: number) => lineAt(p),
     /**
      * The next bytes of the file (UTF-8). The text is decoded here, together with whatever of the
      * previous bytes is not yet consumed (the tail of a tag, part of a character), so that the
