@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import { FormatError, type ParseContext, type ParseItem, type RegisterAdapter } from '../types.ts';
 import { isoDate } from '../values.ts';
 import { diffAbr } from './diff.ts';
-import { ScanError, xmlScanner } from './scan.ts';
+import { ENTITIES, ScanError, xmlScanner } from './scan.ts';
 import { type AbrRow, emptyRow, toRecord } from './to-record.ts';
 
 // Which element a `NonIndividualName` sits in decides what its text is (registers.md §2.1).
@@ -22,7 +22,6 @@ const IN_OTHER = 3;
  */
 const TEXT = '([^<&]*(?:&(?:amp|lt|gt|quot|apos);[^<&]*)*)';
 const ENTITY = /&(amp|lt|gt|quot|apos);/g;
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const unescaped = (raw: string): string =>
   raw.indexOf('&') === -1 ? raw : raw.replace(ENTITY, (_, name: string) => ENTITIES[name] as string);
 const textOrNull = (raw: string | undefined): string | null => (raw === undefined ? null : unescaped(raw));

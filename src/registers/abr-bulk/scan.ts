@@ -37,7 +37,8 @@ export class ScanError extends Error {
   }
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** The predefined entities, the only ones the extract uses (it declares none). */
+export const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
 // A name (XML 1.0 §2.3), its ASCII part exactly; every character above 0x7f is accepted in one.
 const NAME = /[A-Za-z_:\u0080-\uffff][\w.:\u0080-\uffff-]*/y;
