@@ -20,8 +20,9 @@ const IN_OTHER = 3;
  * to the scanner, which reads it to the same row. What the pattern accepts is well-formed by
  * construction: literal tags, properly nested, and text that holds no markup and only known entities.
  */
-const TEXT = '([^<&]*(?:&(?:amp|lt|gt|quot|apos);[^<&]*)*)';
-const ENTITY = /&(amp|lt|gt|quot|apos);/g;
+const ENTITY_NAMES = Object.keys(ENTITIES).join('|');
+const TEXT = `([^<&]*(?:&(?:${ENTITY_NAMES});[^<&]*)*)`;
+const ENTITY = new RegExp(`&(${ENTITY_NAMES});`, 'g');
 const unescaped = (raw: string): string =>
   raw.indexOf('&') === -1 ? raw : raw.replace(ENTITY, (_, name: string) => ENTITIES[name] as string);
 const textOrNull = (raw: string | undefined): string | null => (raw === undefined ? null : unescaped(raw));
