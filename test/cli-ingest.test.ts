@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { after, before, describe, it } from 'node:test';
+import { DATASETS } from '../src/registers/index.ts';
 import { runAevs } from './helpers/process.ts';
 import { storeEnv, type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
 
@@ -57,7 +58,7 @@ describe('aevs ingest and aevs sources', () => {
       data: Array<{ dataset: string; loaded: boolean; records: number }>;
     };
     assert.equal(body.partition, 'live');
-    assert.equal(body.data.length, 23);
+    assert.equal(body.data.length, DATASETS.length);
     assert.deepEqual(
       body.data.filter((s) => s.loaded).map((s) => s.dataset),
       ['asic-companies'],

@@ -6,8 +6,7 @@ import { EVENT_TYPES } from '../src/events/types.ts';
 import { ingest } from '../src/ingest/ingest.ts';
 import { resolveInputs } from '../src/ingest/inputs.ts';
 import { loadSandbox, SANDBOX_DIR, sandboxFiles } from '../src/ingest/load-sandbox.ts';
-import { ADAPTERS } from '../src/registers/index.ts';
-import { DATASETS } from '../src/registers/types.ts';
+import { ADAPTERS, DATASETS } from '../src/registers/index.ts';
 import { eventsOfIngest } from '../src/store/change-events.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
 

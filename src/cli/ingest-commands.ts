@@ -2,8 +2,7 @@ import type { Partition } from '../ctx.ts';
 import { type IngestSummary, ingest } from '../ingest/ingest.ts';
 import { resolveInputs } from '../ingest/inputs.ts';
 import { listSources } from '../ingest/list-sources.ts';
-import { ADAPTERS, isDataset } from '../registers/index.ts';
-import { DATASETS } from '../registers/types.ts';
+import { ADAPTERS, DATASETS, isDataset } from '../registers/index.ts';
 import { type Command, clock, UsageError, withStore } from './command.ts';
 
 const partitionOption = {

@@ -1,7 +1,6 @@
 import { basename } from 'node:path';
 import type { Ctx, Partition } from '../ctx.ts';
-import { ADAPTERS } from '../registers/index.ts';
-import { DATASETS } from '../registers/types.ts';
+import { REGISTERS } from '../registers/index.ts';
 import { latestIngests, recordCounts } from '../store/ingests.ts';
 
 export type SourceStatus = {
@@ -44,9 +43,9 @@ export async function listSources({ ctx, input }: { ctx: Pick<Ctx, 'db'>; input:
   ]);
   const byDataset = new Map(ingests.map((i) => [i.dataset, i]));
   const countOf = new Map(counts.map((c) => [c.dataset, Number(c.n)]));
-  return DATASETS.map((dataset): SourceStatus => {
+  return REGISTERS.map((adapter): SourceStatus => {
+    const { dataset } = adapter;
     const last = byDataset.get(dataset);
-    const adapter = ADAPTERS[dataset];
     return {
       dataset,
       title: adapter.title,

@@ -2,8 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ctx } from '../ctx.ts';
-import { ADAPTERS } from '../registers/index.ts';
-import { DATASETS, type DatasetName } from '../registers/types.ts';
+import { type DatasetName, REGISTERS } from '../registers/index.ts';
 import { latestIngests } from '../store/ingests.ts';
 import { type IngestSummary, ingest } from './ingest.ts';
 import { resolveInputs } from './inputs.ts';
@@ -33,11 +32,10 @@ export async function loadSandbox({
 }): Promise<IngestSummary[]> {
   const dir = input.dir ?? SANDBOX_DIR;
   const loaded = new Set((await latestIngests(ctx.db, 'sandbox')).map((i) => i.dataset));
-  const order = [...DATASETS].sort(
-    (a, b) => Number(!!ADAPTERS[a].nameMatchEvent) - Number(!!ADAPTERS[b].nameMatchEvent),
-  );
+  const order = [...REGISTERS].sort((a, b) => Number(!!a.nameMatchEvent) - Number(!!b.nameMatchEvent));
   const summaries: IngestSummary[] = [];
-  for (const dataset of order) {
+  for (const adapter of order) {
+    const { dataset } = adapter;
     if (loaded.has(dataset) && !input.force) continue;
     const paths = await sandboxFiles(dir, dataset);
     if (paths.length === 0) continue;
@@ -46,7 +44,7 @@ export async function loadSandbox({
       summaries.push(
         await ingest({
           ctx,
-          input: { adapter: ADAPTERS[dataset], files: inputs.files, partition: 'sandbox' },
+          input: { adapter, files: inputs.files, partition: 'sandbox' },
         }),
       );
     } finally {

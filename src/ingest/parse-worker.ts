@@ -6,7 +6,8 @@
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
-import { FormatError, type RegisterAdapter } from '../registers/types.ts';
+import { ADAPTERS, isDataset } from '../registers/index.ts';
+import { FormatError } from '../registers/types.ts';
 import { type Batch, batchWriter } from './prepare.ts';
 
 export type ParseWorkerData = {
@@ -72,9 +73,8 @@ const send = async (batch: Batch) => {
 };
 
 try {
-  // The adapter's own module (every register's is `<dataset>/parse.ts`), not the registry: loading
-  // every parser would cost this thread about half a second.
-  const { adapter } = (await import(`../registers/${dataset}/parse.ts`)) as { adapter: RegisterAdapter };
+  if (!isDataset(dataset)) throw new Error(`no register ${dataset}`);
+  const adapter = ADAPTERS[dataset];
   const batch = batchWriter();
   for await (const item of adapter.parse(input, { fileName })) {
     batch.add(item);

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { ADAPTERS } from '../registers/index.ts';
+import { ADAPTERS, isDataset } from '../registers/index.ts';
 import { FormatError, type RegisterAdapter } from '../registers/types.ts';
 import type { InputFile } from './ingest.ts';
 import type { FromParser, ParseWorkerData, ToParser } from './parse-worker.ts';
@@ -33,7 +33,9 @@ export async function* readBatches(
   } = {},
 ): AsyncGenerator<Batch> {
   const useWorker =
-    ADAPTERS[adapter.dataset] === adapter && (options.inWorker ?? (file.size ?? 0) >= WORKER_MIN_BYTES);
+    isDataset(adapter.dataset) &&
+    ADAPTERS[adapter.dataset] === adapter &&
+    (options.inWorker ?? (file.size ?? 0) >= WORKER_MIN_BYTES);
   const whileWaiting = options.whileWaiting ?? (() => false);
   if (useWorker && file.path) {
     yield* parseInWorker(adapter.dataset, file.name, file.path, whileWaiting);

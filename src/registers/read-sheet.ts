@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 import { FormatError } from './types.ts';
 import { clean, dmyToIso, isoDate } from './values.ts';
@@ -14,6 +14,12 @@ export type Cell = string | Date | null;
 export type SheetRow = { line: number; cells: Cell[] };
 
 const ZIP_SIGNATURE = 0x04034b50;
+
+/**
+ * exceljs, loaded when a workbook is first read: it takes about 0.3 s to load, and every process
+ * that loads the register registry (a parsing thread among them) would pay for it otherwise.
+ */
+const excel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
 /**
  * Streams the rows of one worksheet of an XLSX file with exceljs's streaming reader (registers.md §6,
@@ -45,7 +51,8 @@ export async function* readSheet(
     yield* readWholeBook(file, fileName, wanted);
     return;
   }
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([file]), {
+  const { stream } = await excel();
+  const reader = new stream.xlsx.WorkbookReader(Readable.from([file]), {
     worksheets: 'emit',
     sharedStrings: 'cache',
     // Styles carry the number formats that tell a date cell from a number.
@@ -136,7 +143,7 @@ export function streamsInOrder(parts: string[]): boolean {
 
 /** The same rows, from the workbook read whole (held in memory: only for files in an unusual order). */
 async function* readWholeBook(file: Buffer, fileName: string, wanted: string): AsyncGenerator<SheetRow> {
-  const book = new ExcelJS.Workbook();
+  const book = new (await excel()).Workbook();
   try {
     await book.xlsx.load(file as unknown as ArrayBuffer);
   } catch (error) {

@@ -1,34 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { DetectedChange, EventType } from '../events/types.ts';
-
-/** Dataset names, as the CLI and GET /v1/sources spell them. */
-export const DATASETS = [
-  'abr-bulk',
-  'asic-companies',
-  'asic-business-names',
-  'acnc',
-  'gleif',
-  'gleif-mappings',
-  'dfat',
-  'asic-banned-persons',
-  'asic-banned-orgs',
-  'afs-licensees',
-  'afs-representatives',
-  'credit-licensees',
-  'credit-representatives',
-  'financial-advisers',
-  'registered-auditors',
-  'smsf-auditors',
-  'registered-liquidators',
-  'oric',
-  'super-funds',
-  'asic-insolvency',
-  'austrac',
-  'npii',
-  'trustees',
-] as const;
-
-export type DatasetName = (typeof DATASETS)[number];
+import type { DetectedChange, EventType, FieldChange } from '../events/types.ts';
 
 /** A name a record is known by, beyond its main one. */
 export type RecordName = {
@@ -67,8 +38,66 @@ export type ParseItem =
 
 export type ParseContext = { fileName: string };
 
-export interface RegisterAdapter {
-  dataset: DatasetName;
+/** The screening lists a resolve candidate and POST /v1/screen report on, by their response key, in response order. */
+export const SCREENING_LIST_ORDER = ['dfat_sanctions', 'asic_banned_org', 'asic_banned_person'] as const;
+export type ScreeningList = (typeof SCREENING_LIST_ORDER)[number];
+
+/**
+ * Where a register's records show in a resolve candidate: a block's field (`licensing.afs_licensee`),
+ * a canonical field (`canonical.icn`) or a screening field (`screening.bankruptcy_petition`).
+ */
+export type ResolveSlot =
+  | 'charity'
+  | 'licensing.afs_licensee'
+  | 'licensing.credit_licensee'
+  | 'licensing.afs_authorised_rep'
+  | 'licensing.credit_rep'
+  | 'professional_registrations.financial_adviser'
+  | 'professional_registrations.registered_auditor'
+  | 'professional_registrations.smsf_auditor'
+  | 'external_ids.lei'
+  | 'external_ids.mappings'
+  | 'superannuation'
+  | 'canonical.icn'
+  | 'canonical.related_entities'
+  | 'screening.external_administration'
+  | 'screening.bankruptcy_petition'
+  | 'screening.austrac_reporting_entity';
+
+/**
+ * What a register is to the rest of the service, declared once on its adapter: the registry
+ * (`registers/index.ts`) is the only list of registers, and every consumer asks it by role.
+ */
+export type RegisterRoles = {
+  /**
+   * The register that identifies entities by this number: the ABR for ABNs, ASIC's company
+   * register for ACNs. Its records join the ABN and ACN views of one entity, and are the identity
+   * fields of the canonical record.
+   */
+  identity?: 'abn' | 'acn';
+  /** Its names are the entity's own names (screened as the entity's): identity registers, charities, corporations. */
+  entityNames?: boolean;
+  /** A screening list: its key in the response, its title for people, and how old a live copy may be. */
+  screening?: {
+    list: ScreeningList;
+    title: string;
+    maxAgeDays: number;
+    /** Entries carry ACNs, and an entity is also found on the list by its ACN. */
+    byAcn?: boolean;
+  };
+  /** Where its records show in a resolve candidate. */
+  resolve?: ResolveSlot;
+  /** The change events its diff (or its name matching) raises. */
+  events?: readonly EventType[];
+  /**
+   * For the sandbox's POST /v1/sandbox/events: the field changes a typical event of the type
+   * carries, given the entity's name. Exactly one register gives the example for each event type.
+   */
+  sandboxExamples?: Partial<Record<EventType, (name: string) => FieldChange[]>>;
+};
+
+export interface RegisterAdapter<D extends string = string> extends RegisterRoles {
+  dataset: D;
   /** The register, for people: "ASIC Company Dataset". */
   title: string;
   /** The provenance code on every field it supplies: `abr`, `asic`, `acnc`, `gleif`, `dfat`, `oric`, `apra`, `austrac`, `afsa`. */
@@ -93,6 +122,11 @@ export interface RegisterAdapter {
    */
   keepsNewerRecord?: boolean;
 }
+
+/** An adapter with its dataset name kept as a literal type, for the registry's list of names. */
+export const defineRegister = <const D extends string>(
+  adapter: RegisterAdapter<D> & Required<Pick<RegisterRoles, 'events'>>,
+): RegisterAdapter<D> => adapter;
 
 /** A whole file that cannot be read as this register's format (wrong header, not XML, …). */
 export class FormatError extends Error {

@@ -1,6 +1,7 @@
 import type { EntityRecord } from '../store/entity-records.ts';
 import { asOfTimestamp, type RegistersState } from './registers-state.ts';
 import type { Candidate, IncludeBlock } from './schemas.ts';
+import { slots } from './slots.ts';
 
 type Blocks = Pick<
   Candidate,
@@ -80,10 +81,10 @@ export function enrichmentBlocks(
   mappings: Array<{ kind: string; id: string }> = [],
 ): Blocks {
   const blocks = emptyBlocks();
-  const of = (dataset: string) => records.filter((r) => r.dataset === dataset);
+  const { records: of, loaded, asOf: copyAsOf } = slots(records, state);
 
   if (include.has('charity')) {
-    const charity = of('acnc')[0];
+    const charity = of('charity')[0];
     const subtypes = charity?.data.subtypes as { pbi?: boolean; hpc?: boolean } | undefined;
     blocks.charity = {
       is_registered_charity: charity !== undefined,
@@ -95,16 +96,16 @@ export function enrichmentBlocks(
             .map(([k]) => k.toUpperCase())
         : [],
       source: 'acnc',
-      checked: state.loaded('acnc'),
-      as_of: asOfTimestamp(state.asOf('acnc')) ?? null,
+      checked: loaded('charity'),
+      as_of: asOfTimestamp(copyAsOf('charity')) ?? null,
     };
   }
 
   if (include.has('licensing')) {
-    const afs = of('afs-licensees')[0];
-    const credit = of('credit-licensees')[0];
-    const afsRep = of('afs-representatives')[0];
-    const creditRep = of('credit-representatives')[0];
+    const afs = of('licensing.afs_licensee')[0];
+    const credit = of('licensing.credit_licensee')[0];
+    const afsRep = of('licensing.afs_authorised_rep')[0];
+    const creditRep = of('licensing.credit_rep')[0];
     blocks.licensing = {
       afs_licensee: afs ? licence(afs, 'ASIC AFS licensees') : null,
       credit_licensee: credit ? licence(credit, 'ASIC credit licensees') : null,
@@ -121,13 +122,13 @@ export function enrichmentBlocks(
           }
         : null,
       authorisation_links: [
-        ...of('afs-representatives').map((r) => ({
+        ...of('licensing.afs_authorised_rep').map((r) => ({
           relationship: 'afs_authorised_representative_of',
           licence_number: String(r.data.licence_number),
           licensee_name: null,
           register: 'ASIC AFS authorised representatives',
         })),
-        ...of('credit-representatives').map((r) => ({
+        ...of('licensing.credit_rep').map((r) => ({
           relationship: 'credit_representative_of',
           licence_number: String(r.data.licence_number),
           licensee_name: null,
@@ -138,9 +139,9 @@ export function enrichmentBlocks(
   }
 
   if (include.has('professional_registrations')) {
-    const adviser = of('financial-advisers')[0];
-    const auditor = of('registered-auditors')[0];
-    const smsf = of('smsf-auditors')[0];
+    const adviser = of('professional_registrations.financial_adviser')[0];
+    const auditor = of('professional_registrations.registered_auditor')[0];
+    const smsf = of('professional_registrations.smsf_auditor')[0];
     blocks.professional_registrations = {
       ...blocks.professional_registrations,
       financial_adviser: adviser
@@ -154,8 +155,8 @@ export function enrichmentBlocks(
   }
 
   if (include.has('external_ids')) {
-    const lei = of('gleif')[0];
-    const asOf = lei ? asOfTimestamp(lei.asOf ?? state.asOf('gleif')) : undefined;
+    const lei = of('external_ids.lei')[0];
+    const asOf = lei ? asOfTimestamp(lei.asOf ?? copyAsOf('external_ids.lei')) : undefined;
     const fromLei = (value: unknown, note: string) => ({
       value: value ?? null,
       source: 'gleif',
@@ -176,7 +177,7 @@ export function enrichmentBlocks(
         fallback,
         !lei
           ? 'There is no LEI to map from.'
-          : state.loaded('gleif-mappings')
+          : loaded('external_ids.mappings')
             ? `GLEIF maps no ${what} id to this LEI.`
             : `GLEIF's ${what} mapping file is not loaded.`,
       );
@@ -186,20 +187,22 @@ export function enrichmentBlocks(
     blocks.external_ids = {
       lei: fromLei(
         lei?.data.lei,
-        state.loaded('gleif') ? 'No LEI is registered against this ACN or ABN.' : 'GLEIF data is not loaded.',
+        loaded('external_ids.lei')
+          ? 'No LEI is registered against this ACN or ABN.'
+          : 'GLEIF data is not loaded.',
       ),
       opencorporates: fromMappings('opencorporates', lei?.data.ocid, 'OpenCorporates'),
       qcc: withNote(
         fromMappings('qcc', null, 'QCC'),
-        state.loaded('gleif-mappings')
+        loaded('external_ids.mappings')
           ? 'GLEIF maps no QCC id to this LEI.'
           : "GLEIF's QCC mapping file is not loaded.",
       ),
       spglobal: fromMappings('spglobal', spglobal?.length ? spglobal : null, 'S&P Global'),
-      _coverage: !state.loaded('gleif')
+      _coverage: !loaded('external_ids.lei')
         ? 'not_checked: GLEIF data is not loaded.'
         : `LEI matched by ACN (RA000014) or ABN (RA000013) registration; OpenCorporates and S&P Global ids from the LEI record${
-            state.loaded('gleif-mappings')
+            loaded('external_ids.mappings')
               ? "; OpenCorporates, S&P Global and QCC from GLEIF's mapping files"
               : "; GLEIF's mapping files are not loaded"
           }.`,
@@ -207,7 +210,7 @@ export function enrichmentBlocks(
   }
 
   if (include.has('superannuation')) {
-    const fund = of('super-funds')[0];
+    const fund = of('superannuation')[0];
     const products =
       (fund?.data.products as
         | Array<{ usi: string; product_name: string | null; contribution_restrictions: boolean | null }>
@@ -221,7 +224,7 @@ export function enrichmentBlocks(
         contribution_restrictions: x.contribution_restrictions,
       })),
       source: 'apra',
-      as_of: asOfTimestamp(state.asOf('super-funds')) ?? null,
+      as_of: asOfTimestamp(copyAsOf('superannuation')) ?? null,
     };
   }
   return blocks;

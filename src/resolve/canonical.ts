@@ -1,4 +1,5 @@
 import { nameKey } from '../names/name-key.ts';
+import { identityRegister, registerFor, sourceOf } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
 import { asOfTimestamp, type RegistersState } from './registers-state.ts';
 import type { Candidate } from './schemas.ts';
@@ -76,10 +77,13 @@ export function canonicalRecord(
   resolvable: (id: { abn: string | null; acn: string | null }) => boolean,
 ): { canonical: Canonical; conflicts: Candidate['conflicts']; provenanceComplete: boolean } {
   const of = (dataset: string) => records.find((r) => r.dataset === dataset);
-  const abr = of('abr-bulk');
-  const asic = of('asic-companies');
-  const oric = of('oric');
-  const trustees = of('trustees');
+  const abrDataset = identityRegister('abn').dataset;
+  const asicDataset = identityRegister('acn').dataset;
+  const oricDataset = registerFor('canonical.icn').dataset;
+  const abr = of(abrDataset);
+  const asic = of(asicDataset);
+  const oric = of(oricDataset);
+  const trustees = of(registerFor('canonical.related_entities').dataset);
   const form = entityForm(abr, asic);
   const companyLike = form === 'company' || form === 'government' || form === 'other';
   const conflicts: Candidate['conflicts'] = [];
@@ -124,7 +128,7 @@ export function canonicalRecord(
             records[0]?.name ?? null,
             records[0] ? sourceOf(records[0].dataset) : 'abr',
             dateOf(records[0], state),
-            notLoaded('abr-bulk', state),
+            notLoaded(abrDataset, state),
           ),
     abn: abr
       ? p(abr.abn, 'abr', dateOf(abr, state))
@@ -159,28 +163,26 @@ export function canonicalRecord(
           asic ? String(asic.data.type ?? '') : null,
           'asic',
           dateOf(asic, state),
-          notLoaded('abr-bulk', state),
+          notLoaded(abrDataset, state),
         ),
     abn_status: p(
       abnStatus,
       'abr',
       abr ? ((abr.data.abn_status_from as string | null) ?? dateOf(abr, state)) : null,
-      notLoaded('abr-bulk', state),
+      notLoaded(abrDataset, state),
     ),
     gst_registered: p(
       abr ? abr.data.gst_status === 'ACT' : null,
       'abr',
       abr ? ((abr.data.gst_status_from as string | null) ?? dateOf(abr, state)) : null,
-      notLoaded('abr-bulk', state),
+      notLoaded(abrDataset, state),
     ),
     asic_status: companyLike
       ? p(
           asic ? (ASIC_STATUS[asic.status ?? ''] ?? asic.status) : null,
           'asic',
           dateOf(asic, state),
-          asic
-            ? `ASIC code ${asic.status}`
-            : (notLoaded('asic-companies', state) ?? 'No ASIC company record.'),
+          asic ? `ASIC code ${asic.status}` : (notLoaded(asicDataset, state) ?? 'No ASIC company record.'),
         )
       : p(null, 'asic', undefined, 'Not a company: ASIC keeps no company status for it.'),
     registered_office_state: p(
@@ -189,7 +191,7 @@ export function canonicalRecord(
       dateOf(abr, state),
       'The state of the main business location the ABR publishes.',
     ),
-    icn: p(oric ? oric.key : null, 'oric', dateOf(oric, state), notLoaded('oric', state)),
+    icn: p(oric ? oric.key : null, 'oric', dateOf(oric, state), notLoaded(oricDataset, state)),
     former_names: (
       (asic?.data.former_names as Array<{ name: string; ceased: string | null }> | undefined) ?? []
     ).map((f) => ({
@@ -244,16 +246,3 @@ export function canonicalRecord(
   const provenanceComplete = pFields.every((f) => f.source !== '' && !f.note?.includes('is not loaded'));
   return { canonical, conflicts, provenanceComplete };
 }
-
-const SOURCES: Record<string, string> = {
-  'abr-bulk': 'abr',
-  acnc: 'acnc',
-  gleif: 'gleif',
-  oric: 'oric',
-  'super-funds': 'apra',
-  austrac: 'austrac',
-  npii: 'afsa',
-  trustees: 'trustees',
-  dfat: 'dfat',
-};
-export const sourceOf = (dataset: string) => SOURCES[dataset] ?? 'asic';

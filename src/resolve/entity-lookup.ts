@@ -1,10 +1,7 @@
 import type { Partition } from '../ctx.ts';
+import { ENTITY_NAME_DATASETS, IDENTITY_DATASETS } from '../registers/index.ts';
 import type { Db } from '../store/db.ts';
 import { type EntityRecord, recordsByIdentifiers } from '../store/entity-records.ts';
-
-// Datasets whose records are the entity itself (not a list it appears on): the identifiers they
-// carry join the ABN and ACN views of one entity (ABR ASIC number ↔ ASIC ABN).
-const IDENTITY_DATASETS = new Set(['abr-bulk', 'asic-companies']);
 
 /**
  * Every register's records for one entity, joined ABN↔ACN both ways: the ABN's records give the
@@ -39,7 +36,7 @@ export function entityNames(records: EntityRecord[]): string[] {
     if (n && !names.has(n.toUpperCase())) names.set(n.toUpperCase(), n);
   };
   for (const r of records) {
-    if (!IDENTITY_DATASETS.has(r.dataset) && r.dataset !== 'acnc' && r.dataset !== 'oric') continue;
+    if (!ENTITY_NAME_DATASETS.has(r.dataset)) continue;
     add(r.name);
     for (const n of r.names)
       if (['former', 'business', 'trading', 'other', 'individual'].includes(n.type)) add(n.name);

@@ -4,6 +4,7 @@ import { isValidAbn, isValidAcn } from '../identifiers/check-digits.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import type { AbrEntity } from '../registers/abr-web/entity.ts';
 import { AbrAuthError, isUpstreamOutage } from '../registers/abr-web/errors.ts';
+import { IDENTITY_DATASETS, identityRegister } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
 import { entityRecords } from './entity-lookup.ts';
 import type { RegistersState } from './registers-state.ts';
@@ -32,7 +33,7 @@ const mirrorNotLoaded = (what: string) =>
     { code: 'mirror_not_loaded' },
   );
 
-const mirrorLoaded = (state: RegistersState) => state.loaded('abr-bulk') || state.loaded('asic-companies');
+const mirrorLoaded = (state: RegistersState) => [...IDENTITY_DATASETS].some((d) => state.loaded(d));
 
 /** Names are only searched in the local mirror: with a live one never loaded, a search is an outage. */
 export function requireNameIndex(partition: Partition, state: RegistersState): void {
@@ -62,7 +63,7 @@ export async function identityRecords(
     partition,
     live ? { abn: live.abn ?? id.abn, acn: live.acn ?? id.acn } : id,
   );
-  return live ? [live, ...records.filter((r) => r.dataset !== 'abr-bulk')] : records;
+  return live ? [live, ...records.filter((r) => r.dataset !== live.dataset)] : records;
 }
 
 /**
@@ -111,7 +112,7 @@ export async function consultIdentitySource(input: {
 /** An ABR web-services answer in the shape of an ABN Bulk Extract record, so one merge serves both. */
 function abrRecord(e: AbrEntity): EntityRecord {
   return {
-    dataset: 'abr-bulk',
+    dataset: identityRegister('abn').dataset,
     key: e.abn,
     abn: e.abn,
     acn: e.acn,

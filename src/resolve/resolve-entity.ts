@@ -1,13 +1,12 @@
 import type { CallerCtx } from '../ctx.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
-import type { ScreenResponse } from '../screen/schemas.ts';
 import { type ScreenServices, screenEntity } from '../screen/screen-entity.ts';
 import { type EntityRecord, isKnownIdentifier, leiMappings } from '../store/entity-records.ts';
 import { enrichmentBlocks } from './blocks.ts';
 import { canonicalRecord } from './canonical.ts';
 import { entityRecords } from './entity-lookup.ts';
 import { identityRecords, requireCheckDigits, requireNameIndex } from './identity-source.ts';
-import { registersState } from './registers-state.ts';
+import { type RegistersState, registersState } from './registers-state.ts';
 import {
   type Candidate,
   DISCLAIMER,
@@ -15,7 +14,9 @@ import {
   type ResolveRequest,
   type ResolveResponse,
 } from './schemas.ts';
+import { emptyScreening, screeningBlock } from './screening-block.ts';
 import { searchNames } from './search-names.ts';
+import { slots } from './slots.ts';
 
 export type ResolveServices = ScreenServices & { abr: AbrClient | undefined };
 
@@ -99,7 +100,8 @@ async function candidateFor(
   const known = new Map<string, boolean>();
   const resolvable = (x: { abn: string | null; acn: string | null }) =>
     known.get(`${x.abn}|${x.acn}`) ?? false;
-  for (const r of records.filter((r) => r.dataset === 'trustees')) {
+  const { records: inSlot } = slots(records, state);
+  for (const r of inSlot('canonical.related_entities')) {
     for (const t of (r.data.trustees as Array<{ abn: string | null; acn: string | null }>) ?? []) {
       known.set(`${t.abn}|${t.acn}`, await isKnownIdentifier(ctx.db, partition, t));
     }
@@ -111,8 +113,7 @@ async function candidateFor(
     ? screeningBlock(
         await screenEntity({ ctx, input: abn ? { abn } : { acn }, services, known: { records, state } }),
         records,
-        state.asOf('asic-insolvency'),
-        state.asOf('austrac'),
+        state,
       )
     : emptyScreening();
   return {
@@ -121,78 +122,17 @@ async function candidateFor(
     canonical,
     conflicts,
     provenance_complete: provenanceComplete,
-    ...enrichmentBlocks(records, state, include, await mappingsOf(ctx, records)),
+    ...enrichmentBlocks(records, state, include, await mappingsOf(ctx, records, state)),
     screening,
   };
 }
 
 /** GLEIF's mapping-file entries for the entity's LEI, if it has one. */
-async function mappingsOf(ctx: Pick<CallerCtx, 'db' | 'caller'>, records: EntityRecord[]) {
-  const lei = records.find((r) => r.dataset === 'gleif')?.key;
-  return lei ? leiMappings(ctx.db, ctx.caller.partition, lei) : [];
-}
-
-function emptyScreening(): Candidate['screening'] {
-  const notComputed = 'Not computed: screening was not in `include`.';
-  return {
-    dfat_sanctions: { status: 'unavailable', checked_as_of: null, note: notComputed },
-    asic_banned_org: { status: 'unavailable', matched_on: null, checked_as_of: null, note: notComputed },
-    asic_banned_person: { note: notComputed },
-    external_administration: { source: 'asic', checked_as_of: null, note: notComputed },
-    bankruptcy_petition: { note: notComputed },
-    austrac_reporting_entity: { source: 'austrac', checked_as_of: null, note: notComputed },
-  };
-}
-
-/** The screen result in the resolve candidate's shape (spec 2.8). */
-function screeningBlock(
-  screen: ScreenResponse,
+async function mappingsOf(
+  ctx: Pick<CallerCtx, 'db' | 'caller'>,
   records: EntityRecord[],
-  insolvencyAsOf: string | null,
-  austracAsOf: string | null,
-): Candidate['screening'] {
-  const { dfat_sanctions: dfat, asic_banned_org: org, asic_banned_person: person } = screen.results;
-  const asic = records.find((r) => r.dataset === 'asic-companies');
-  const appointments = records.filter((r) => r.dataset === 'asic-insolvency');
-  const austrac = records.filter((r) => r.dataset === 'austrac');
-  return {
-    dfat_sanctions: { status: dfat.status, checked_as_of: dfat.checked_as_of, note: dfat.note },
-    asic_banned_org: {
-      status: org.status,
-      matched_on: org.matches[0] ? `${org.matches[0].matched_on}: ${org.matches[0].list_entry.name}` : null,
-      checked_as_of: org.checked_as_of,
-      note: org.note,
-    },
-    asic_banned_person: {
-      note: `${person.status}: ${person.note}${person.matches.length ? ` Matched: ${person.matches.map((m) => m.list_entry.name).join('; ')}.` : ''}`,
-    },
-    external_administration: {
-      source: 'asic',
-      checked_as_of: insolvencyAsOf ? `${insolvencyAsOf}T00:00:00Z` : null,
-      note: appointments.length
-        ? `In external administration: ${appointments.map((a) => `${a.data.appointment_type} from ${a.data.effective_date}`).join('; ')}.`
-        : asic?.status === 'EXAD'
-          ? 'ASIC lists the company as under external administration (EXAD).'
-          : insolvencyAsOf
-            ? 'No appointment in the loaded ASIC insolvency data.'
-            : 'ASIC insolvency data is not loaded: not checked.',
-    },
-    bankruptcy_petition: {
-      note: records.some((r) => r.dataset === 'npii')
-        ? `Recorded on the National Personal Insolvency Index: ${records
-            .filter((r) => r.dataset === 'npii')
-            .map((r) => r.data.proceeding_type)
-            .join('; ')}.`
-        : 'The National Personal Insolvency Index has no free bulk source; only operator-loaded records are checked.',
-    },
-    austrac_reporting_entity: {
-      source: 'austrac',
-      checked_as_of: austracAsOf ? `${austracAsOf}T00:00:00Z` : null,
-      note: austrac.length
-        ? `On the ${austrac.map((a) => `${a.data.register} (${a.status})`).join('; ')}.`
-        : austracAsOf
-          ? 'Not on the loaded AUSTRAC register data.'
-          : 'AUSTRAC data is not loaded: not checked.',
-    },
-  };
+  state: RegistersState,
+) {
+  const lei = slots(records, state).records('external_ids.lei')[0]?.key;
+  return lei ? leiMappings(ctx.db, ctx.caller.partition, lei) : [];
 }

@@ -1,9 +1,9 @@
 import type { CallerCtx } from '../ctx.ts';
 import { nameKey } from '../names/name-key.ts';
 import { nameSimilarity, tokens } from '../names/similarity.ts';
+import { identityRegister, sourceOf } from '../registers/index.ts';
 import { recordsByIdentifiers } from '../store/entity-records.ts';
 import { nameCandidates } from '../store/name-search.ts';
-import { sourceOf } from './canonical.ts';
 
 export type NameHit = {
   abn: string | null;
@@ -63,12 +63,14 @@ export async function searchNames({
     abns: hits.map((h) => h.abn).filter((a): a is string => !!a),
     acns: hits.map((h) => h.acn).filter((a): a is string => !!a),
   });
+  const abrDataset = identityRegister('abn').dataset;
+  const asicDataset = identityRegister('acn').dataset;
   const abrOf = (h: NameHit) =>
-    records.find((r) => r.dataset === 'abr-bulk' && (r.abn === h.abn || (h.acn && r.acn === h.acn)));
+    records.find((r) => r.dataset === abrDataset && (r.abn === h.abn || (h.acn && r.acn === h.acn)));
   const active = (h: NameHit) => {
     const abr = abrOf(h);
     const asic = records.find(
-      (r) => r.dataset === 'asic-companies' && ((h.acn && r.acn === h.acn) || (h.abn && r.abn === h.abn)),
+      (r) => r.dataset === asicDataset && ((h.acn && r.acn === h.acn) || (h.abn && r.abn === h.abn)),
     );
     return (abr ? abr.status === 'ACT' : true) && (asic ? asic.status !== 'DRGD' : true);
   };

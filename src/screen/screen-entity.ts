@@ -1,5 +1,6 @@
 import type { CallerCtx } from '../ctx.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
+import { SCREENING_LISTS } from '../registers/index.ts';
 import { entityNames } from '../resolve/entity-lookup.ts';
 import { identityRecords, requireCheckDigits } from '../resolve/identity-source.ts';
 import { asOfTimestamp, type RegistersState, registersState } from '../resolve/registers-state.ts';
@@ -24,23 +25,6 @@ export type ScreenServices = {
 
 /** A screening score at or above this is `review`. */
 export const REVIEW_THRESHOLD = 0.88;
-
-/** Days after which a live copy of a list is too old to rely on: the list is then `unavailable`. */
-const FRESHNESS_DAYS: Record<string, number> = { dfat: 7, 'asic-banned-orgs': 35, 'asic-banned-persons': 35 };
-
-const LISTS = [
-  { key: 'dfat_sanctions', dataset: 'dfat', title: 'DFAT consolidated list' },
-  {
-    key: 'asic_banned_org',
-    dataset: 'asic-banned-orgs',
-    title: 'ASIC banned and disqualified organisations',
-  },
-  {
-    key: 'asic_banned_person',
-    dataset: 'asic-banned-persons',
-    title: 'ASIC banned and disqualified persons',
-  },
-] as const;
 
 /**
  * Screens names (given, or an identifier's names) against the DFAT list and ASIC's banned lists.
@@ -78,13 +62,13 @@ export async function screenEntity({
     );
 
   const results = {} as ScreenResponse['results'];
-  for (const list of LISTS) {
-    const byAcn = list.dataset === 'asic-banned-orgs' && acns.size > 0;
+  for (const list of SCREENING_LISTS) {
+    const byAcn = list.byAcn === true && acns.size > 0;
     const unavailable =
-      why(list.dataset, state, partition, ctx.clock(), simulatedOutage) ??
+      why(list, state, partition, ctx.clock(), simulatedOutage) ??
       (names.length === 0 && !byAcn ? noNames : null);
     if (unavailable) {
-      results[list.key] = {
+      results[list.list] = {
         status: 'unavailable',
         matches: [],
         checked_as_of: asOfTimestamp(state.asOf(list.dataset)) ?? null,
@@ -125,7 +109,7 @@ export async function screenEntity({
           : {}),
       });
     };
-    if (list.dataset === 'asic-banned-orgs') {
+    if (list.byAcn) {
       for (const entry of index.entries) {
         if (entry.record.acn && acns.has(entry.record.acn))
           push(entry.record.acn, { entry, name: { name: entry.record.acn, type: 'acn' }, score: 1 });
@@ -139,7 +123,7 @@ export async function screenEntity({
     }
     // A check by ACN alone, with no names to screen, clears nothing: unavailable unless it matched.
     const status: ScreenStatus = matches.length ? 'review' : names.length ? 'no_match' : 'unavailable';
-    results[list.key] = {
+    results[list.list] = {
       status,
       matches,
       checked_as_of: asOfTimestamp(state.asOf(list.dataset)) ?? null,
@@ -167,7 +151,7 @@ export async function screenEntity({
 }
 
 function why(
-  dataset: string,
+  { dataset, maxAgeDays: limit }: { dataset: string; maxAgeDays: number },
   state: RegistersState,
   partition: string,
   now: Date,
@@ -176,7 +160,6 @@ function why(
   if (simulated) return 'Simulated for this sandbox scenario: the list was not checked.';
   if (!state.loaded(dataset)) return 'register not loaded: the list was not checked.';
   const asOf = state.asOf(dataset);
-  const limit = FRESHNESS_DAYS[dataset] ?? 35;
   // The sandbox is a fixed synthetic copy: freshness applies to live data only.
   if (
     partition === 'live' &&

@@ -4,96 +4,26 @@ import { eventClock } from '../events/event-clock.ts';
 import type { EventType, FieldChange } from '../events/types.ts';
 import { validateIdentifier } from '../identifiers/validate-identifier.ts';
 import { newId } from '../ids.ts';
+import { identityRegister, REGISTERS } from '../registers/index.ts';
+import type { RegisterAdapter } from '../registers/types.ts';
 import { insertChangeEvent } from '../store/change-events.ts';
 import { recordsByIdentifiers } from '../store/entity-records.ts';
 import { fanOut } from './fan-out.ts';
 
 /**
- * What each event type looks like when a register raises it: the register (dataset and source code)
- * and the field changes its adapter reports, so that a sandbox event reads like a real one. `name`
- * is the entity's name.
+ * The register that raises each event type in the sandbox, and the field changes it reports (its
+ * adapter's example), so that a sandbox event reads like a real one.
  */
-const AS_RAISED: Record<
-  EventType,
-  (name: string) => { dataset: string; source: string; changes: FieldChange[] }
-> = {
-  deregistration: () => ({
-    dataset: 'asic-companies',
-    source: 'asic',
-    changes: [{ field: 'status', old: 'REGD', new: 'DRGD' }],
-  }),
-  name_change: (name) => ({
-    dataset: 'asic-companies',
-    source: 'asic',
-    changes: [{ field: 'entity_name', old: name, new: `${name.replace(/ PTY LTD$/, '')} RENAMED PTY LTD` }],
-  }),
-  abn_cancelled: () => ({
-    dataset: 'abr-bulk',
-    source: 'abr',
-    changes: [{ field: 'abn_status', old: 'ACT', new: 'CAN' }],
-  }),
-  gst_deregistered: () => ({
-    dataset: 'abr-bulk',
-    source: 'abr',
-    changes: [{ field: 'gst_status', old: 'ACT', new: 'CAN' }],
-  }),
-  banned_match: (name) => ({
-    dataset: 'asic-banned-orgs',
-    source: 'asic',
-    changes: [{ field: 'listed_name', old: null, new: name }],
-  }),
-  sanctions_match: (name) => ({
-    dataset: 'dfat',
-    source: 'dfat',
-    changes: [{ field: 'listed_name', old: null, new: name }],
-  }),
-  external_administration: () => ({
-    dataset: 'asic-companies',
-    source: 'asic',
-    changes: [{ field: 'status', old: 'REGD', new: 'EXAD' }],
-  }),
-  bankruptcy_petition_filed: () => ({
-    dataset: 'npii',
-    source: 'afsa',
-    changes: [{ field: 'proceeding_type', old: null, new: 'Creditors Petition' }],
-  }),
-  charity_status_change: () => ({
-    dataset: 'acnc',
-    source: 'acnc',
-    changes: [{ field: 'charity_status', old: 'Registered', new: null }],
-  }),
-  licensing_change: () => ({
-    dataset: 'afs-licensees',
-    source: 'asic',
-    changes: [{ field: 'licence_status', old: 'Current', new: 'Cancelled' }],
-  }),
-  professional_registration_change: () => ({
-    dataset: 'registered-liquidators',
-    source: 'asic',
-    changes: [{ field: 'registration_status', old: 'Registered', new: 'Cancelled' }],
-  }),
-  relationship_change: () => ({
-    dataset: 'trustees',
-    source: 'trustees',
-    changes: [
-      {
-        field: 'trustees',
-        old: [{ name: 'SANDBOX OLD TRUSTEE PTY LTD', abn: null, acn: null }],
-        new: [{ name: 'SANDBOX NEW TRUSTEE PTY LTD', abn: null, acn: null }],
-      },
-    ],
-  }),
-  austrac_roll_change: () => ({
-    dataset: 'austrac',
-    source: 'austrac',
-    changes: [{ field: 'status', old: null, new: 'Registered' }],
-  }),
-};
+function asRaised(type: EventType, name: string) {
+  const register = REGISTERS.find((r: RegisterAdapter) => r.sandboxExamples?.[type]) as RegisterAdapter;
+  const example = register.sandboxExamples?.[type] as (name: string) => FieldChange[];
+  return { dataset: register.dataset, source: register.source, changes: example(name) };
+}
 
 /**
  * POST /v1/sandbox/events (decisions.md, sandbox): a synthetic change event for a sandbox entity,
  * delivered to the calling account's matching subscriptions exactly as a real change would be: the
- * register, source and field changes are those a real event of the type carries (AS_RAISED).
+ * register, source and field changes are those a real event of the type carries (asRaised).
  */
 export async function triggerSandboxEvent({
   ctx,
@@ -121,15 +51,15 @@ export async function triggerSandboxEvent({
     v.identifier_type === 'abn' ? { abns: [id], acns: [] } : { abns: [], acns: [id] },
   );
   const main =
-    records.find((r) => r.dataset === 'abr-bulk') ??
-    records.find((r) => r.dataset === 'asic-companies') ??
+    records.find((r) => r.dataset === identityRegister('abn').dataset) ??
+    records.find((r) => r.dataset === identityRegister('acn').dataset) ??
     records[0];
   if (!main) {
     throw new AppError('not_found', `${id} is not a sandbox entity; see GET /v1/sandbox/scenarios.`, {
       param: 'identifier',
     });
   }
-  const raised = AS_RAISED[input.type](main.name);
+  const raised = asRaised(input.type, main.name);
   const event = {
     id: newId('evt'),
     partition: 'sandbox' as const,

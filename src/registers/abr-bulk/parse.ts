@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import { FormatError, type ParseContext, type ParseItem, type RegisterAdapter } from '../types.ts';
+import { defineRegister, FormatError, type ParseContext, type ParseItem } from '../types.ts';
 import { isoDate } from '../values.ts';
 import { diffAbr } from './diff.ts';
 import { ENTITIES, ScanError, xmlScanner } from './scan.ts';
@@ -269,11 +269,18 @@ export async function* parseAbrBulk(input: Readable, context: ParseContext): Asy
   for (const item of items) yield item;
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'abr-bulk',
   title: 'ABN Bulk Extract',
   source: 'abr',
   parse: parseAbrBulk,
   diff: diffAbr,
   keepsNewerRecord: true,
-};
+  identity: 'abn',
+  entityNames: true,
+  events: ['abn_cancelled', 'gst_deregistered', 'name_change'],
+  sandboxExamples: {
+    abn_cancelled: () => [{ field: 'abn_status', old: 'ACT', new: 'CAN' }],
+    gst_deregistered: () => [{ field: 'gst_status', old: 'ACT', new: 'CAN' }],
+  },
+});

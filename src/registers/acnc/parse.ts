@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { readRecords } from '../tabular.ts';
-import type { ParseContext, RegisterAdapter } from '../types.ts';
+import { defineRegister, type ParseContext } from '../types.ts';
 import { diffCharities } from './diff.ts';
 import { toCharityRecord } from './to-record.ts';
 
@@ -13,10 +13,16 @@ export const parseCharities = (input: Readable, { fileName }: ParseContext) =>
     toCharityRecord(row, header, fields),
   );
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'acnc',
   title: 'ACNC Register of Charities',
   source: 'acnc',
   parse: parseCharities,
   diff: diffCharities,
-};
+  entityNames: true,
+  resolve: 'charity',
+  events: ['charity_status_change'],
+  sandboxExamples: {
+    charity_status_change: () => [{ field: 'charity_status', old: 'Registered', new: null }],
+  },
+});

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { decimal, diffWatched, tildeList, type Watched } from '../asic-professional.ts';
 import { col, readRecords } from '../tabular.ts';
-import type { RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type SourceRecord } from '../types.ts';
 import { abnOrAcn, clean, dmyToIso } from '../values.ts';
 
 const REQUIRED = ['AFS_LIC_NUM', 'AFS_LIC_NAME', 'AFS_LIC_ABN_ACN', 'AFS_LIC_START_DT'];
@@ -55,10 +55,15 @@ const WATCHED: Watched[] = [
   { field: 'conditions', value: (r) => r.data.conditions, changesOnly: true },
 ];
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'afs-licensees',
   title: 'ASIC AFS Licensee Register',
   source: 'asic',
   parse,
   diff: (before, after) => diffWatched('licensing_change', before, after, WATCHED),
-};
+  resolve: 'licensing.afs_licensee',
+  events: ['licensing_change'],
+  sandboxExamples: {
+    licensing_change: () => [{ field: 'licence_status', old: 'Current', new: 'Cancelled' }],
+  },
+});

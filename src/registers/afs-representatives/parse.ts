@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { asicAcn, dataField, diffWatched, tildeList, type Watched } from '../asic-professional.ts';
 import { col, readRecords } from '../tabular.ts';
-import type { RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type SourceRecord } from '../types.ts';
 import { abnOrNull, clean, dmyToIso, flag } from '../values.ts';
 
 const REQUIRED = [
@@ -75,10 +75,12 @@ const WATCHED: Watched[] = [
   { field: 'end_date', value: dataField('end_date') },
 ];
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'afs-representatives',
   title: 'ASIC AFS Authorised Representative Register',
   source: 'asic',
   parse,
   diff: (before, after) => diffWatched('licensing_change', before, after, WATCHED),
-};
+  resolve: 'licensing.afs_authorised_rep',
+  events: ['licensing_change'],
+});

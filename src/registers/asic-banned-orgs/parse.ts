@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { DetectedChange, FieldChange } from '../../events/types.ts';
 import { col, readTable } from '../tabular.ts';
-import type { ParseContext, ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type ParseContext, type ParseItem, type SourceRecord } from '../types.ts';
 import { acnOrNull, clean, dmyToIso } from '../values.ts';
 
 // [U] The column order after REGISTER_NAME is inferred (registers.md §7.2, §13): columns are found by
@@ -78,10 +78,18 @@ export function diffBannedOrg(before: SourceRecord | null, after: SourceRecord |
   return [{ type: 'banned_match', entity: { abn: null, acn: after.acn, name: after.name }, changes }];
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'asic-banned-orgs',
   title: 'ASIC Banned and Disqualified Organisations',
   source: 'asic',
   parse: parseBannedOrgs,
   diff: diffBannedOrg,
-};
+  screening: {
+    list: 'asic_banned_org',
+    title: 'ASIC banned and disqualified organisations',
+    maxAgeDays: 35,
+    byAcn: true,
+  },
+  events: ['banned_match'],
+  sandboxExamples: { banned_match: (name) => [{ field: 'listed_name', old: null, new: name }] },
+});

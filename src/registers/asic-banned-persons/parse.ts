@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { col, readTable } from '../tabular.ts';
-import type { ParseContext, ParseItem, RegisterAdapter } from '../types.ts';
+import { defineRegister, type ParseContext, type ParseItem } from '../types.ts';
 import { clean, dmyToIso } from '../values.ts';
 
 const REQUIRED = ['BD_PER_NAME', 'BD_PER_TYPE', 'BD_PER_DOC_NUM', 'BD_PER_START_DT', 'BD_PER_END_DT'];
@@ -60,7 +60,7 @@ async function* parseBannedPersons(input: Readable, context: ParseContext): Asyn
   }
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'asic-banned-persons',
   title: 'ASIC Banned and Disqualified Persons',
   source: 'asic',
@@ -68,4 +68,6 @@ export const adapter: RegisterAdapter = {
   // No identifier to join on: the ingest matches these names against the other registers.
   diff: () => [],
   nameMatchEvent: 'banned_match',
-};
+  screening: { list: 'asic_banned_person', title: 'ASIC banned and disqualified persons', maxAgeDays: 35 },
+  events: ['banned_match'],
+});

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { readRecords } from '../tabular.ts';
-import type { ParseContext, RegisterAdapter } from '../types.ts';
+import { defineRegister, type ParseContext } from '../types.ts';
 import { diffBusinessNames } from './diff.ts';
 import { toBusinessNameRecord } from './to-record.ts';
 
@@ -21,10 +21,11 @@ export const parseBusinessNames = (input: Readable, { fileName }: ParseContext) 
     toBusinessNameRecord(row),
   );
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'asic-business-names',
   title: 'ASIC Business Names Dataset',
   source: 'asic',
   parse: parseBusinessNames,
   diff: diffBusinessNames,
-};
+  events: ['name_change'],
+});

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { col, readTable } from '../tabular.ts';
-import type { ParseContext, ParseItem, RegisterAdapter } from '../types.ts';
+import { defineRegister, type ParseContext, type ParseItem } from '../types.ts';
 import { diffCompanies } from './diff.ts';
 import { type CompanyRow, toCompanyRecord } from './to-record.ts';
 
@@ -75,10 +75,20 @@ export async function* parseCompanies(input: Readable, context: ParseContext): A
   yield* held;
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'asic-companies',
   title: 'ASIC Company Dataset',
   source: 'asic',
   parse: parseCompanies,
   diff: diffCompanies,
-};
+  identity: 'acn',
+  entityNames: true,
+  events: ['deregistration', 'external_administration', 'name_change'],
+  sandboxExamples: {
+    deregistration: () => [{ field: 'status', old: 'REGD', new: 'DRGD' }],
+    name_change: (name) => [
+      { field: 'entity_name', old: name, new: `${name.replace(/ PTY LTD$/, '')} RENAMED PTY LTD` },
+    ],
+    external_administration: () => [{ field: 'status', old: 'REGD', new: 'EXAD' }],
+  },
+});

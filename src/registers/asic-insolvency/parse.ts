@@ -9,10 +9,10 @@ import {
   readSheet,
 } from '../read-sheet.ts';
 import {
+  defineRegister,
   FormatError,
   type ParseContext,
   type ParseItem,
-  type RegisterAdapter,
   type SourceRecord,
 } from '../types.ts';
 import { acnOrNull } from '../values.ts';
@@ -128,7 +128,7 @@ function mapColumns(cells: Cell[], fileName: string, line: number): Map<string, 
   return columns;
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'asic-insolvency',
   title: 'ASIC Insolvency statistics (Series 1 and 2)',
   source: 'asic',
@@ -149,4 +149,6 @@ export const adapter: RegisterAdapter = {
       },
     ];
   },
-};
+  resolve: 'screening.external_administration',
+  events: ['external_administration'],
+});

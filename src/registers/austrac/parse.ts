@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { DetectedChange } from '../../events/types.ts';
 import { col, readRecords } from '../tabular.ts';
-import type { ParseContext, RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type ParseContext, type SourceRecord } from '../types.ts';
 import { abnOrNull, acnOrNull, anyDate, clean } from '../values.ts';
 
 /*
@@ -71,10 +71,13 @@ function diff(before: SourceRecord | null, after: SourceRecord | null): Detected
   ];
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'austrac',
   title: 'AUSTRAC Reporting Entities Roll / Remittance Sector Register (operator-loaded)',
   source: 'austrac',
   parse,
   diff,
-};
+  resolve: 'screening.austrac_reporting_entity',
+  events: ['austrac_roll_change'],
+  sandboxExamples: { austrac_roll_change: () => [{ field: 'status', old: null, new: 'Registered' }] },
+});

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { dataField, decimal, diffWatched, tildeList, type Watched } from '../asic-professional.ts';
 import { col, readRecords } from '../tabular.ts';
-import type { RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type SourceRecord } from '../types.ts';
 import { abnOrAcn, clean, dmyToIso } from '../values.ts';
 
 const REQUIRED = ['CRED_LIC_NUM', 'CRED_LIC_NAME', 'CRED_LIC_STATUS', 'CRED_LIC_ABN_ACN'];
@@ -55,10 +55,12 @@ const WATCHED: Watched[] = [
   { field: 'licence_status', value: (r) => r.status },
 ];
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'credit-licensees',
   title: 'ASIC Credit Licensee Register',
   source: 'asic',
   parse,
   diff: (before, after) => diffWatched('licensing_change', before, after, WATCHED),
-};
+  resolve: 'licensing.credit_licensee',
+  events: ['licensing_change'],
+});

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { dataField, diffWatched, type Watched } from '../asic-professional.ts';
 import { col, readRecords } from '../tabular.ts';
-import type { RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type SourceRecord } from '../types.ts';
 import { abnOrAcn, clean, dmyToIso } from '../values.ts';
 
 const REQUIRED = ['CRED_REP_NUM', 'CRED_LIC_NUM', 'CRED_REP_NAME', 'CRED_REP_ABN_ACN'];
@@ -50,10 +50,12 @@ const WATCHED: Watched[] = [
   { field: 'end_date', value: dataField('end_date') },
 ];
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'credit-representatives',
   title: 'ASIC Credit Representative Register',
   source: 'asic',
   parse,
   diff: (before, after) => diffWatched('licensing_change', before, after, WATCHED),
-};
+  resolve: 'licensing.credit_rep',
+  events: ['licensing_change'],
+});

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { type Cell, cellText, headerIndex, isBlankRow, readSheet } from '../read-sheet.ts';
-import { FormatError, type ParseContext, type ParseItem, type RegisterAdapter } from '../types.ts';
+import { defineRegister, FormatError, type ParseContext, type ParseItem } from '../types.ts';
 import { COLUMNS, type DfatField, type DfatRow, toRecord } from './to-record.ts';
 
 const REQUIRED: DfatField[] = ['reference', 'name', 'type', 'name_type'];
@@ -79,7 +79,7 @@ function mapColumns(cells: Cell[], fileName: string, line: number): Map<DfatFiel
   return columns;
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'dfat',
   title: 'DFAT Consolidated List (Australian sanctions)',
   source: 'dfat',
@@ -88,4 +88,7 @@ export const adapter: RegisterAdapter = {
   // raises `sanctions_match` for each entity that newly matches.
   diff: () => [],
   nameMatchEvent: 'sanctions_match',
-};
+  screening: { list: 'dfat_sanctions', title: 'DFAT consolidated list', maxAgeDays: 7 },
+  events: ['sanctions_match'],
+  sandboxExamples: { sanctions_match: (name) => [{ field: 'listed_name', old: null, new: name }] },
+});

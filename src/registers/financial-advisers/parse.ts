@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { DetectedChange } from '../../events/types.ts';
 import { dataField, diffWatched, type Watched } from '../asic-professional.ts';
 import { readTable } from '../tabular.ts';
-import type { ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type ParseItem, type SourceRecord } from '../types.ts';
 import { realign } from './realign.ts';
 import { type Appointment, toAppointment, toRecord } from './to-record.ts';
 
@@ -66,10 +66,12 @@ function diff(before: SourceRecord | null, after: SourceRecord | null): Detected
   return events;
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'financial-advisers',
   title: 'ASIC Financial Advisers Register',
   source: 'asic',
   parse,
   diff,
-};
+  resolve: 'professional_registrations.financial_adviser',
+  events: ['professional_registration_change'],
+});

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { readTable } from '../tabular.ts';
-import { FormatError, type ParseItem, type RegisterAdapter } from '../types.ts';
+import { defineRegister, FormatError, type ParseItem } from '../types.ts';
 
 /**
  * GLEIF's published LEI mapping files: each pairs LEIs with one other identifier (OpenCorporates,
@@ -66,11 +66,13 @@ async function* parse(input: Readable, { fileName }: { fileName: string }): Asyn
   }
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'gleif-mappings',
   title: 'GLEIF LEI mapping files',
   source: 'gleif',
   parse,
   // Identifier cross-walks raise no change event of their own.
   diff: () => [],
-};
+  resolve: 'external_ids.mappings',
+  events: [],
+});

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { ParseContext, ParseItem, RegisterAdapter } from '../types.ts';
+import { defineRegister, type ParseContext, type ParseItem } from '../types.ts';
 import { fromGoldenCopyCsv } from './csv.ts';
 import { fromApiJson } from './json.ts';
 
@@ -50,7 +50,7 @@ function firstSignificantByte(buffer: Buffer): number | undefined {
   return buffer[i];
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'gleif',
   title: 'GLEIF Legal Entity Identifiers',
   source: 'gleif',
@@ -58,4 +58,6 @@ export const adapter: RegisterAdapter = {
   // None of the 13 event types (events/types.ts) is about LEIs; ASIC and the ABR already report the
   // name and status changes an LEI record mirrors, so a change here raises nothing.
   diff: () => [],
-};
+  resolve: 'external_ids.lei',
+  events: [],
+});

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { DetectedChange } from '../../events/types.ts';
 import { col, readRecords } from '../tabular.ts';
-import type { ParseContext, RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type ParseContext, type SourceRecord } from '../types.ts';
 import { abnOrNull, anyDate, clean } from '../values.ts';
 
 /*
@@ -90,10 +90,15 @@ function diff(before: SourceRecord | null, after: SourceRecord | null): Detected
   ];
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'npii',
   title: 'AFSA National Personal Insolvency Index (operator-loaded)',
   source: 'afsa',
   parse,
   diff,
-};
+  resolve: 'screening.bankruptcy_petition',
+  events: ['bankruptcy_petition_filed'],
+  sandboxExamples: {
+    bankruptcy_petition_filed: () => [{ field: 'proceeding_type', old: null, new: 'Creditors Petition' }],
+  },
+});

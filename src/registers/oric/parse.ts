@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { readTable } from '../tabular.ts';
-import { FormatError, type ParseContext, type ParseItem, type RegisterAdapter } from '../types.ts';
+import { defineRegister, FormatError, type ParseContext, type ParseItem } from '../types.ts';
 import { diffCorporations } from './diff.ts';
 import { toCorporationRecord } from './to-record.ts';
 
@@ -36,10 +36,13 @@ export async function* parseCorporations(input: Readable, context: ParseContext)
   }
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'oric',
   title: 'ORIC Register of Aboriginal and Torres Strait Islander Corporations',
   source: 'oric',
   parse: parseCorporations,
   diff: diffCorporations,
-};
+  entityNames: true,
+  resolve: 'canonical.icn',
+  events: ['deregistration', 'name_change'],
+});

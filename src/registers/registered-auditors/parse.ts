@@ -7,7 +7,7 @@ import {
   readNumberedRecords,
   type Watched,
 } from '../asic-professional.ts';
-import type { RegisterAdapter } from '../types.ts';
+import { defineRegister } from '../types.ts';
 import { abnOrNull, anyDate } from '../values.ts';
 
 /**
@@ -60,10 +60,12 @@ const WATCHED: Watched[] = [
   { field: 'end_date', value: dataField('end_date') },
 ];
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'registered-auditors',
   title: 'ASIC Registered Auditor Register',
   source: 'asic',
   parse,
   diff: (before, after) => diffWatched('professional_registration_change', before, after, WATCHED),
-};
+  resolve: 'professional_registrations.registered_auditor',
+  events: ['professional_registration_change'],
+});

@@ -6,7 +6,7 @@ import {
   readNumberedRecords,
   type Watched,
 } from '../asic-professional.ts';
-import type { RegisterAdapter } from '../types.ts';
+import { defineRegister } from '../types.ts';
 import { anyDate } from '../values.ts';
 
 /**
@@ -71,10 +71,16 @@ const WATCHED: Watched[] = [
   { field: 'suspension_date', value: dataField('suspension_date') },
 ];
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'registered-liquidators',
   title: 'ASIC Registered Liquidator Register',
   source: 'asic',
   parse,
   diff: (before, after) => diffWatched('professional_registration_change', before, after, WATCHED),
-};
+  events: ['professional_registration_change'],
+  sandboxExamples: {
+    professional_registration_change: () => [
+      { field: 'registration_status', old: 'Registered', new: 'Cancelled' },
+    ],
+  },
+});

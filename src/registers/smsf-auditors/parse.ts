@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { dataField, diffWatched, type Watched } from '../asic-professional.ts';
 import { col, readTable } from '../tabular.ts';
-import type { ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type ParseItem, type SourceRecord } from '../types.ts';
 import { abnOrNull, clean, dmyToIso } from '../values.ts';
 
 type Auditor = {
@@ -90,10 +90,12 @@ const WATCHED: Watched[] = [
   { field: 'registration_status', value: (r) => r.status },
 ];
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'smsf-auditors',
   title: 'ASIC SMSF Auditor Register',
   source: 'asic',
   parse,
   diff: (before, after) => diffWatched('professional_registration_change', before, after, WATCHED),
-};
+  resolve: 'professional_registrations.smsf_auditor',
+  events: ['professional_registration_change'],
+});

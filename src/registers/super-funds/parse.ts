@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isValidAbn } from '../../identifiers/check-digits.ts';
 import { LineDecoder } from '../tabular.ts';
-import type { ParseContext, ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type ParseContext, type ParseItem, type SourceRecord } from '../types.ts';
 import { clean, dmyToIso, flag, isoDate, ymdToIso } from '../values.ts';
 
 /*
@@ -134,7 +134,7 @@ function emit(fund: Fund): ParseItem {
   return { kind: 'record', record, line: fund.line };
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'super-funds',
   title: 'APRA Fund USI and Product List (Super Fund Lookup)',
   source: 'apra',
@@ -142,4 +142,6 @@ export const adapter: RegisterAdapter = {
   // Product launches and closures are not among the 13 event types (events/types.ts), and a fund
   // leaving the list is reported by the ABR (its ABN cancelled) rather than here.
   diff: () => [],
-};
+  resolve: 'superannuation',
+  events: [],
+});

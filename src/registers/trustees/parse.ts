@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { isValidAbn } from '../../identifiers/check-digits.ts';
 import { col, readTable } from '../tabular.ts';
-import type { ParseContext, ParseItem, RegisterAdapter, SourceRecord } from '../types.ts';
+import { defineRegister, type ParseContext, type ParseItem, type SourceRecord } from '../types.ts';
 import { abnOrNull, acnOrNull, anyDate, clean } from '../values.ts';
 import { diff } from './diff.ts';
 
@@ -100,10 +100,21 @@ async function* parse(input: Readable, context: ParseContext): AsyncGenerator<Pa
   }
 }
 
-export const adapter: RegisterAdapter = {
+export const adapter = defineRegister({
   dataset: 'trustees',
   title: 'Trust trustees (operator-loaded)',
   source: 'trustees',
   parse,
   diff,
-};
+  resolve: 'canonical.related_entities',
+  events: ['relationship_change'],
+  sandboxExamples: {
+    relationship_change: () => [
+      {
+        field: 'trustees',
+        old: [{ name: 'SANDBOX OLD TRUSTEE PTY LTD', abn: null, acn: null }],
+        new: [{ name: 'SANDBOX NEW TRUSTEE PTY LTD', abn: null, acn: null }],
+      },
+    ],
+  },
+});
