@@ -14,7 +14,8 @@ import { readBatch } from '../src/ingest/prepare.ts';
 import { readBatches } from '../src/ingest/read-batches.ts';
 import { adapter } from '../src/registers/abr-bulk/parse.ts';
 import { setAsideStatements } from '../src/store/bulk-load.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
 
 const [kind, path] = process.argv.slice(2);
 if (!path)
@@ -45,9 +46,9 @@ if (kind === 'bare') {
   afterLastRow = copied.afterLastRow;
 } else {
   dataDir = mkdtempSync(join(tmpdir(), 'aevs-bench-ingest-'));
-  const db = await openStore({ dataDir, databaseUrl: undefined });
+  const db = await openDb({ dataDir, databaseUrl: undefined });
   const summary = await ingest({
-    ctx: { db, clock: () => new Date() },
+    ctx: { store: createStore(db), clock: () => new Date() },
     input: {
       adapter,
       files: [
@@ -82,7 +83,7 @@ async function copyWithSqliteAlone(
 ): Promise<{ records: number; afterLastRow: number }> {
   const target = mkdtempSync(join(tmpdir(), 'aevs-bench-floor-'));
   try {
-    const db = await openStore({ dataDir: target, databaseUrl: undefined });
+    const db = await openDb({ dataDir: target, databaseUrl: undefined });
     const aside = await setAsideStatements(db);
     await db.exec(`ATTACH '${join(from, 'aevs.sqlite').replace(/'/g, "''")}' AS ingested`);
     start();

@@ -14,7 +14,8 @@ import { resolveInputs } from '../src/ingest/inputs.ts';
 import { SANDBOX_DIR, sandboxFiles } from '../src/ingest/load-sandbox.ts';
 import { ADAPTERS } from '../src/registers/index.ts';
 import { searchNames } from '../src/resolve/search-names.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
 
 const n = Number(process.argv[2] ?? process.env.BENCH_RECORDS ?? 1_000_000);
 const dir = mkdtempSync(join(tmpdir(), 'aevs-bench-names-'));
@@ -299,8 +300,8 @@ await write('</Transfer>\n');
 out.end();
 await once(out, 'finish');
 
-const db = await openStore({ dataDir: dir, databaseUrl: undefined });
-const ctx = { db, clock: () => new Date() };
+const db = await openDb({ dataDir: dir, databaseUrl: undefined });
+const ctx = { store: createStore(db), clock: () => new Date() };
 const started = performance.now();
 await ingest({
   ctx,
@@ -350,7 +351,10 @@ let at1 = 0;
 let at5 = 0;
 for (const { query, abn } of labelled) {
   const t = performance.now();
-  const hits = await searchNames({ ctx: { db, caller }, input: { name: query, mode: 'fuzzy' } });
+  const hits = await searchNames({
+    ctx: { store: createStore(db), caller },
+    input: { name: query, mode: 'fuzzy' },
+  });
   latency.push(performance.now() - t);
   if (hits[0]?.abn === abn) at1++;
   else if (process.env.BENCH_DEBUG)

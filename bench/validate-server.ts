@@ -15,7 +15,8 @@ import { logEachRequest } from '../src/http/request-log.ts';
 import { newId } from '../src/ids.ts';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { createLogger } from '../src/logger.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
 
 const kind = process.argv[2];
 /**
@@ -59,19 +60,19 @@ if (kind === 'bare' || kind === 'bare-logged' || kind === 'contract' || kind ===
   const dir = mkdtempSync(join(tmpdir(), 'aevs-bench-'));
   // Every request is rate-limited (the bucket is consulted) but the budget is high enough never to refuse.
   const config = { ...loadConfig({ AEVS_RATE_LIMIT_PER_MINUTE: '1000000000' }), dataDir: dir };
-  const db = await openStore(config);
+  const db = await openDb(config);
   const clock = () => new Date();
-  const account = await createAccount({ ctx: { db, clock }, input: { name: 'bench' } });
+  const account = await createAccount({ ctx: { store: createStore(db), clock }, input: { name: 'bench' } });
   // `app-sandbox`: a test key over the loaded sandbox, for resolve and screen.
   const sandbox = kind === 'app-sandbox';
-  if (sandbox) await loadSandbox({ ctx: { db, clock } });
+  if (sandbox) await loadSandbox({ ctx: { store: createStore(db), clock } });
   const { key } = await createKey({
-    ctx: { db, clock },
+    ctx: { store: createStore(db), clock },
     input: { accountId: account.id, mode: sandbox ? 'test' : 'live' },
   });
   const logFile = join(dir, 'requests.log');
   const log = createLogger((process.env.BENCH_LOG_LEVEL as 'info') ?? 'info', logDestination(logFile));
-  const app = await buildApp({ config, db, log });
+  const app = await buildApp({ config, store: createStore(db), log });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   send({ port: typeof address === 'object' && address ? address.port : 0, key, logFile });

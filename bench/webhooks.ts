@@ -16,13 +16,11 @@ import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { createAccount } from '../src/accounts/create-account.ts';
 import { loadConfig } from '../src/config.ts';
-import { eventClock } from '../src/events/event-clock.ts';
-import { newId } from '../src/ids.ts';
+import { recordChanges } from '../src/events/record-changes.ts';
 import { createLogger } from '../src/logger.ts';
-import { insertChangeEvent } from '../src/store/change-events.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
 import { DeliveryWorker } from '../src/watch/delivery-worker.ts';
-import { fanOut } from '../src/watch/fan-out.ts';
 import { createSubscription } from '../src/watch/subscriptions.ts';
 import { median } from './load.ts';
 
@@ -47,10 +45,10 @@ try {
     ...loadConfig({ AEVS_ALLOW_PRIVATE_WEBHOOKS: '1', AEVS_WEBHOOK_RETRY_SCHEDULE: '1,1,1' }),
     dataDir: dir,
   };
-  const db = await openStore(config);
+  const db = await openDb(config);
   const log = createLogger('silent');
   const clock = () => new Date();
-  const account = await createAccount({ ctx: { db, clock }, input: { name: 'bench' } });
+  const account = await createAccount({ ctx: { store: createStore(db), clock }, input: { name: 'bench' } });
   const caller = {
     accountId: account.id,
     keyId: 'key_bench',
@@ -58,7 +56,7 @@ try {
     partition: 'sandbox' as const,
   };
   await createSubscription({
-    ctx: { db, clock, caller, config },
+    ctx: { store: createStore(db), clock, caller, config },
     input: { entities: ['44600110236'], events: ['name_change'], webhook_url: url },
   });
 
@@ -90,24 +88,22 @@ try {
   /** `count` change events and their fan-out (one delivery each), written before any is sent. */
   const writeEvents = async (count: number) => {
     for (let i = 0; i < count; i += 1000) {
-      await db.transaction(async (tx) => {
+      await createStore(db).transaction(async (tx) => {
         for (let j = i; j < Math.min(count, i + 1000); j++) {
-          const event = {
-            id: newId('evt'),
-            partition: 'sandbox' as const,
-            dataset: 'bench',
-            source: 'bench',
-            type: 'name_change' as const,
-            abn: '44600110236',
-            acn: null,
-            entity_name: `BENCH ${j}`,
-            changes: [{ field: 'entity_name', old: `BENCH ${j - 1}`, new: `BENCH ${j}` }],
-            as_of: null,
-            created_at: eventClock.next(),
-            ingest_id: null,
-          };
-          await insertChangeEvent(tx, event);
-          await fanOut(tx, event);
+          await recordChanges(tx, {
+            clock,
+            changes: [
+              {
+                type: 'name_change',
+                entity: { abn: '44600110236', acn: null, name: `BENCH ${j}` },
+                changes: [{ field: 'entity_name', old: `BENCH ${j - 1}`, new: `BENCH ${j}` }],
+              },
+            ],
+            register: { dataset: 'bench', source: 'bench' },
+            partition: 'sandbox',
+            asOf: null,
+            ingestId: null,
+          });
         }
       });
     }
@@ -116,7 +112,7 @@ try {
     Number((await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM deliveries WHERE status = 'pending'"))?.n);
   /** A worker drains the outbox: done once the receiver has every delivery and every outcome is stored. */
   const drain = async (count: number) => {
-    const worker = new DeliveryWorker({ db, log, config, concurrency, pollMs: 20 });
+    const worker = new DeliveryWorker({ store: createStore(db), log, config, concurrency, pollMs: 20 });
     worker.start();
     // The receiver is asked (not the store), so waiting does not load the sending process.
     while ((await ask<{ unique: number }>('count')).unique < count)

@@ -31,11 +31,11 @@ import { newId } from './ids.ts';
 import { createAbrClient } from './registers/abr-web/client.ts';
 import { loadSandboxSimulation } from './resolve/sandbox-simulation.ts';
 import { ListIndexCache } from './screen/list-index.ts';
-import type { Db } from './store/db.ts';
+import type { Store } from './store/store.ts';
 
 export type AppDeps = {
   config: Config;
-  db: Db;
+  store: Store;
   log: Logger;
   clock?: () => Date;
   /** Checks beyond the store's that /readyz waits for (the sandbox load, for one). */
@@ -90,9 +90,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     parseJson(request, text, done);
   });
 
-  const authenticator = new Authenticator(deps.db);
+  const authenticator = new Authenticator(deps.store);
   const limiter = new RateLimiter(deps.config.rateLimitPerMinute);
-  const meter = new UsageMeter(deps.db, deps.log);
+  const meter = new UsageMeter(deps.store, deps.log);
   meter.start();
   const openapi = openApiDocument();
   const services: Services = {
@@ -107,7 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             : {}),
         })
       : undefined,
-    readiness: [storeCheck(deps.db), ...(deps.readiness ?? [])],
+    readiness: [storeCheck(deps.store), ...(deps.readiness ?? [])],
     openapiJson: JSON.stringify(openapi),
     docsHtml: renderDocsPage(openapi),
   };
@@ -201,7 +201,7 @@ function registerRoute(
         if (!result.success) throw invalidInput(result.error, where);
         return result.data;
       };
-      const ctx: Ctx = { db: env.deps.db, clock: env.clock, log: request.log, config: env.deps.config };
+      const ctx: Ctx = { store: env.deps.store, clock: env.clock, log: request.log, config: env.deps.config };
       const result = await route.handler({
         ctx,
         caller: request.caller as never,

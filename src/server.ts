@@ -18,22 +18,22 @@ export async function startServer(
   out: NodeJS.WritableStream = process.stdout,
 ): Promise<FastifyInstance> {
   const log = createLogger(config.logLevel);
-  const db = await openStore(config);
+  const store = await openStore(config);
   const clock = () => new Date();
-  const demo = await bootstrapDemo({ ctx: { db, clock } });
+  const demo = await bootstrapDemo({ ctx: { store, clock } });
   let sandboxLoaded = false;
   const app = await buildApp({
     config,
-    db,
+    store,
     log,
     clock,
     readiness: [{ name: 'sandbox', check: async () => sandboxLoaded }],
   });
-  const worker = new DeliveryWorker({ db, log, config, clock });
+  const worker = new DeliveryWorker({ store, log, config, clock });
   // With a GUID, watched ABNs are re-read from the ABR daily, between weekly bulk extracts.
   const reread = config.abrGuid
     ? new DailyReread({
-        ctx: { db, clock },
+        ctx: { store, clock },
         abr: createAbrClient({
           guid: config.abrGuid,
           ...(config.abrBaseUrl ? { baseUrl: config.abrBaseUrl } : {}),
@@ -44,7 +44,7 @@ export async function startServer(
   app.addHook('onClose', async () => {
     await reread?.stop();
     await worker.stop();
-    await db.close();
+    await store.close();
   });
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
@@ -66,11 +66,11 @@ export async function startServer(
       ].join('\n'),
     );
   }
-  log.info({ url: base, engine: db.engine }, 'aevs listening');
+  log.info({ url: base, engine: store.engine }, 'aevs listening');
   worker.start();
   reread?.start();
   // The sandbox loads after the server listens: /healthz answers at once, /readyz once it is in.
-  loadSandbox({ ctx: { db, clock } }).then(
+  loadSandbox({ ctx: { store, clock } }).then(
     (loaded) => {
       sandboxLoaded = true;
       log.info(

@@ -61,7 +61,7 @@ describe('authentication', () => {
     const testKeyRow = (await listApiKeys(t.db, other.id)).find((k) => k.mode === 'test');
     assert.ok(testKeyRow);
     await revokeKey({
-      ctx: { db: t.db, clock: () => new Date() },
+      ctx: { store: t.store, clock: () => new Date() },
       input: { accountId: other.id, keyId: testKeyRow.id },
     });
     const res = await t.app.inject({ method: 'GET', url: VALIDATE, headers: bearer(other.testKey) });
@@ -121,7 +121,7 @@ describe('authentication', () => {
   });
 
   it('refuses what cannot be a key at once: no lookup, nothing kept for it', async () => {
-    const auth = new Authenticator(t.db);
+    const auth = new Authenticator(t.store);
     for (const token of ['x'.repeat(15_000), 'svc_sk_live_short', `svc_sk_live_${'A'.repeat(65)}`]) {
       // Synchronous: a lookup (and the cache entry that follows it) would answer with a promise.
       assert.throws(() => auth.authenticate(`Bearer ${token}`), /not valid/, token.slice(0, 20));
@@ -136,7 +136,7 @@ describe('key cache', () => {
     try {
       const account = await t.newAccount();
       let now = 0;
-      const authenticator = new Authenticator(t.db, { ttlMs: 1000, now: () => now });
+      const authenticator = new Authenticator(t.store, { ttlMs: 1000, now: () => now });
       const caller = await authenticator.authenticate(`Bearer ${account.liveKey}`);
       assert.equal(caller.accountId, account.id);
       assert.equal(caller.mode, 'live');
@@ -145,7 +145,7 @@ describe('key cache', () => {
       const live = keys.find((k) => k.mode === 'live');
       assert.ok(live);
       const rolled = await rollKey({
-        ctx: { db: t.db, clock: () => new Date() },
+        ctx: { store: t.store, clock: () => new Date() },
         input: { accountId: account.id, keyId: live.id },
       });
       now = 500; // still cached

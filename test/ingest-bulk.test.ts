@@ -16,7 +16,8 @@ import { startFreshLoad } from '../src/store/bulk-load.ts';
 import { eventsOfIngest } from '../src/store/change-events.ts';
 import type { Db } from '../src/store/db.ts';
 import { nameCandidates } from '../src/store/name-search.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
 import { type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
 
 // A roll of companies: enough rows that a first load sets the store's indexes aside (20,000+).
@@ -66,7 +67,7 @@ const rollFile = (rows: string[], failAfter?: number): InputFile => ({
 const rows = (n: number, name = (i: number) => `ROLL COMPANY NUMBER ${i} PTY LTD`) =>
   Array.from({ length: n }, (_, i) => `${abnOf(i)},${name(i)}`);
 
-const ctxOf = (db: Db) => ({ db, clock: () => new Date() });
+const ctxOf = (db: Db) => ({ store: createStore(db), clock: () => new Date() });
 
 /** The store's indexes and triggers, as the engine describes them. */
 const schema = (db: Db) =>
@@ -82,7 +83,7 @@ describe(`first loads in bulk (${testEngine()})`, () => {
   let fresh: unknown[];
   before(async () => {
     settings = await testStoreSettings();
-    db = await openStore(settings);
+    db = await openDb(settings);
     fresh = await schema(db);
   });
   after(async () => {
@@ -153,7 +154,7 @@ describe('a fresh load’s name index built while the load waits (sqlite)', () =
   it('gives the same index as one built at the end', async (t) => {
     if (testEngine() !== 'sqlite') return t.skip('SQLite only: PostgreSQL has no fresh-load path');
     const settings = await testStoreSettings();
-    const db = await openStore(settings);
+    const db = await openDb(settings);
     try {
       await db.transaction(async (tx) => {
         const load = await startFreshLoad(tx, {
@@ -206,7 +207,7 @@ describe(`the ABN Bulk Extract parsed on its own thread (${testEngine()})`, () =
   const stores: Array<{ settings: TestStoreSettings; db: Db }> = [];
   const open = async () => {
     const settings = await testStoreSettings();
-    const db = await openStore(settings);
+    const db = await openDb(settings);
     stores.push({ settings, db });
     return db;
   };

@@ -14,7 +14,8 @@ import type { ParseItem, RegisterAdapter, SourceRecord } from '../src/registers/
 import { abnOrNull } from '../src/registers/values.ts';
 import { eventsOfIngest } from '../src/store/change-events.ts';
 import type { Db } from '../src/store/db.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
 import { type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
 import { makeZip } from './helpers/zip.ts';
 
@@ -93,14 +94,14 @@ const file = (name: string, content: string): InputFile => ({
   name,
   open: async () => Readable.from([Buffer.from(content)]),
 });
-const ctxOf = (db: Db) => ({ db, clock: () => new Date() });
+const ctxOf = (db: Db) => ({ store: createStore(db), clock: () => new Date() });
 
 describe(`ingest (${testEngine()})`, () => {
   let settings: TestStoreSettings;
   let db: Db;
   before(async () => {
     settings = await testStoreSettings();
-    db = await openStore(settings);
+    db = await openDb(settings);
   });
   after(async () => {
     await db.close();

@@ -52,7 +52,7 @@ describe('MCP tool server at /mcp', () => {
     });
     mine = await t.newAccount('mine');
     theirs = await t.newAccount('theirs');
-    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   });
   after(async () => {
@@ -244,7 +244,7 @@ describe('MCP tool server at /mcp', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-    const worker = new DeliveryWorker({ db: t.db, log: t.app.log, config: t.config, pollMs: 60_000 });
+    const worker = new DeliveryWorker({ store: t.store, log: t.app.log, config: t.config, pollMs: 60_000 });
     try {
       const client = await connect(mine.testKey);
       const created = await call(client, 'watch_entity', {

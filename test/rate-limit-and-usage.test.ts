@@ -89,7 +89,7 @@ describe('plan allowance (soft cap)', () => {
     const a = await t.newAccount();
     for (let i = 0; i < 3; i++)
       await t.app.inject({ method: 'GET', url: VALIDATE, headers: bearer(a.liveKey) });
-    const ctx = { db: t.db, clock: () => new Date() };
+    const ctx = { store: t.store, clock: () => new Date() };
     const before = await getUsage({ ctx, input: { accountId: a.id, allowance: 10 } });
     assert.equal(before.live_requests, 0, 'nothing written while serving');
     await t.app.close(); // flushes

@@ -11,7 +11,8 @@ import { rereadWatched } from '../src/refresh/reread-watched.ts';
 import { createAbrClient } from '../src/registers/abr-web/client.ts';
 import { ADAPTERS } from '../src/registers/index.ts';
 import type { Db } from '../src/store/db.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
 import { wrap } from './helpers/abr-fake.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
 import { runAevs } from './helpers/process.ts';
@@ -103,7 +104,7 @@ async function ingestExtract(db: Db, clock: () => Date) {
   const inputs = await resolveInputs(await sandboxFiles(SANDBOX_DIR, 'abr-bulk'));
   try {
     return await ingest({
-      ctx: { db, clock },
+      ctx: { store: createStore(db), clock },
       input: { adapter: ADAPTERS['abr-bulk'], files: inputs.files, partition: 'live' },
     });
   } finally {
@@ -143,7 +144,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
 
   it('reads nothing from the ABR while nothing is watched, and still records the day', async () => {
     const summary = await rereadWatched({
-      ctx: { db: t.db, clock },
+      ctx: { store: t.store, clock },
       input: { date: '2026-11-19' },
       abr: client,
     });
@@ -154,7 +155,11 @@ describe('daily re-read of watched ABNs from the ABR', () => {
   it('reads again only the watched ABNs that changed, stores them, and sends their events', async () => {
     const byAbn = await watch([ACTIVE], ['name_change', 'gst_deregistered', 'abn_cancelled']);
     const byAcn = await watch(['600221663'], ['abn_cancelled']);
-    const summary = await rereadWatched({ ctx: { db: t.db, clock }, input: { date: DAY }, abr: client });
+    const summary = await rereadWatched({
+      ctx: { store: t.store, clock },
+      input: { date: DAY },
+      abr: client,
+    });
     assert.equal(summary.updated, 4, 'the ABR listed four changed ABNs');
     assert.deepEqual(abr.lookups.sort(), [ACTIVE, HOME_LOANS], 'only the watched ones are read');
     assert.deepEqual([summary.read, summary.changed, summary.unchanged], [2, 2, 0]);
@@ -193,7 +198,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
     assert.equal(canonical?.gst_registered?.value, false);
 
     // Reading the same day again changes nothing and sends nothing.
-    const again = await rereadWatched({ ctx: { db: t.db, clock }, input: { date: DAY }, abr: client });
+    const again = await rereadWatched({ ctx: { store: t.store, clock }, input: { date: DAY }, abr: client });
     assert.deepEqual([again.changed, again.unchanged, again.events], [0, 2, 0]);
 
     // An extract taken before the re-read (as of the 18th) neither takes the records back nor
@@ -215,7 +220,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
 
   it('reads the days due, once more the day after, and catches up after a gap', async () => {
     // 11:00 on the 23rd in Sydney. Read so far (on the 23rd): the 19th and the 20th.
-    assert.deepEqual(await dueDates(t.db, clock(), 7), [
+    assert.deepEqual(await dueDates(t.store, clock(), 7), [
       '2026-11-16',
       '2026-11-17',
       '2026-11-18',
@@ -224,18 +229,18 @@ describe('daily re-read of watched ABNs from the ABR', () => {
     ]);
     const lines: string[] = [];
     const log = pino({}, { write: (line: string) => lines.push(line) });
-    const ran = await new DailyReread({ ctx: { db: t.db, clock }, abr: client, log }).runDue();
+    const ran = await new DailyReread({ ctx: { store: t.store, clock }, abr: client, log }).runDue();
     assert.deepEqual(
       ran.map((r) => r.date),
       ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-21', '2026-11-22'],
     );
     assert.match(lines.join(''), /watched ABNs re-read from the ABR/);
     // The 22nd was read on the 23rd, the day after it: not again that day, once more on the 24th.
-    assert.deepEqual(await dueDates(t.db, clock(), 7), []);
+    assert.deepEqual(await dueDates(t.store, clock(), 7), []);
     const nextDay = new Date('2026-11-24T00:00:00Z');
-    assert.deepEqual(await dueDates(t.db, nextDay, 7), ['2026-11-22', '2026-11-23']);
+    assert.deepEqual(await dueDates(t.store, nextDay, 7), ['2026-11-22', '2026-11-23']);
     // After a week down, the days missed; after longer, the look-back's days only.
-    assert.deepEqual(await dueDates(t.db, new Date('2026-11-30T00:00:00Z'), 7), [
+    assert.deepEqual(await dueDates(t.store, new Date('2026-11-30T00:00:00Z'), 7), [
       '2026-11-23',
       '2026-11-24',
       '2026-11-25',
@@ -244,12 +249,12 @@ describe('daily re-read of watched ABNs from the ABR', () => {
       '2026-11-28',
       '2026-11-29',
     ]);
-    const muchLater = await dueDates(t.db, new Date('2027-01-10T00:00:00Z'), 7);
+    const muchLater = await dueDates(t.store, new Date('2027-01-10T00:00:00Z'), 7);
     assert.deepEqual([muchLater[0], muchLater.at(-1), muchLater.length], ['2027-01-03', '2027-01-09', 7]);
   });
 
   it('counts days in Sydney time, across midnight and the daylight-saving change', async () => {
-    const last = async (iso: string) => (await dueDates(t.db, new Date(iso), 1))[0];
+    const last = async (iso: string) => (await dueDates(t.store, new Date(iso), 1))[0];
     // AEDT (UTC+11): 23:30 on 22 December, then 00:30 on the 23rd.
     assert.equal(await last('2026-12-22T12:30:00Z'), '2026-12-21');
     assert.equal(await last('2026-12-22T13:30:00Z'), '2026-12-22');
@@ -261,7 +266,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
 
   it('two re-reads of one day at once store and send its changes once', async () => {
     const other = await startTestApp({ env: { AEVS_ALLOW_PRIVATE_WEBHOOKS: '1' } });
-    const second = await openStore(other.config);
+    const second = await openDb(other.config);
     try {
       await ingestExtract(other.db, clock);
       const owner = await other.newAccount();
@@ -279,8 +284,8 @@ describe('daily re-read of watched ABNs from the ABR', () => {
         assert.equal(res.statusCode, 201, res.body);
       }
       const [a, b] = await Promise.all([
-        rereadWatched({ ctx: { db: other.db, clock }, input: { date: DAY }, abr: client }),
-        rereadWatched({ ctx: { db: second, clock }, input: { date: DAY }, abr: client }),
+        rereadWatched({ ctx: { store: createStore(other.db), clock }, input: { date: DAY }, abr: client }),
+        rereadWatched({ ctx: { store: createStore(second), clock }, input: { date: DAY }, abr: client }),
       ]);
       assert.equal(a.events + b.events, 3, 'one set of events between the two');
       const stored = await other.db.get<{ n: number }>(
@@ -298,7 +303,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
     controller.abort();
     await assert.rejects(
       rereadWatched({
-        ctx: { db: t.db, clock },
+        ctx: { store: t.store, clock },
         input: { date: '2026-11-21' },
         abr: client,
         signal: controller.signal,
@@ -322,7 +327,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
       const log = pino({}, { write: (line: string) => lines.push(line) });
       const early = () => new Date('2026-11-15T00:00:00Z'); // due: the 12th, 13th (an outage) and 14th
       const daily = new DailyReread({
-        ctx: { db: other.db, clock: early },
+        ctx: { store: createStore(other.db), clock: early },
         abr: client,
         log,
         lookbackDays: 3,
@@ -335,7 +340,7 @@ describe('daily re-read of watched ABNs from the ABR', () => {
       );
       assert.match(lines.join(''), /daily ABR re-read failed/);
       assert.ok(!lines.join('').includes(GUID), 'the GUID is never logged');
-      assert.deepEqual(await dueDates(other.db, early(), 3), ['2026-11-13', '2026-11-14']);
+      assert.deepEqual(await dueDates(other.store, early(), 3), ['2026-11-13', '2026-11-14']);
     } finally {
       await other.close();
     }

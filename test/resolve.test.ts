@@ -23,7 +23,7 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
   before(async () => {
     t = await startTestApp();
     account = await t.newAccount();
-    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
   });
   after(() => t.close());
 

@@ -21,7 +21,7 @@ describe('the sandbox', () => {
   before(async () => {
     t = await startTestApp();
     account = await t.newAccount();
-    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
   });
   after(() => t.close());
 
@@ -71,7 +71,10 @@ describe('the sandbox', () => {
   });
 
   it('reloading the same fixtures changes nothing', async () => {
-    const again = await loadSandbox({ ctx: { db: t.db, clock: () => new Date() }, input: { force: true } });
+    const again = await loadSandbox({
+      ctx: { store: t.store, clock: () => new Date() },
+      input: { force: true },
+    });
     assert.equal(again.length, DATASETS.length);
     for (const s of again) {
       assert.equal(s.events, 0, `${s.dataset} events`);
@@ -107,7 +110,7 @@ describe('the sandbox', () => {
       const inputs = await resolveInputs(paths);
       try {
         const summary = await ingest({
-          ctx: { db: t.db, clock: () => new Date() },
+          ctx: { store: t.store, clock: () => new Date() },
           input: { adapter: ADAPTERS[dataset], files: inputs.files, partition: 'sandbox' },
         });
         for (const e of await eventsOfIngest(t.db, summary.id)) {

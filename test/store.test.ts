@@ -8,10 +8,11 @@ import { findAccount, insertAccount } from '../src/store/accounts.ts';
 import type { Db } from '../src/store/db.ts';
 import { MIGRATIONS, migrate } from '../src/store/migrations.ts';
 import { nameCandidates } from '../src/store/name-search.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
 import { PostgresDb } from '../src/store/postgres.ts';
 import { entitiesNamed } from '../src/store/source-records.ts';
 import { SqliteDb } from '../src/store/sqlite.ts';
+import { createStore } from '../src/store/store.ts';
 import { liveRequestsIn } from '../src/store/usage.ts';
 import { type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
 
@@ -20,7 +21,7 @@ describe(`store (${testEngine()})`, () => {
   let db: Db;
   before(async () => {
     settings = await testStoreSettings();
-    db = await openStore(settings);
+    db = await openDb(settings);
   });
   after(async () => {
     await db.close();
@@ -90,7 +91,7 @@ describe(`store (${testEngine()})`, () => {
   });
 
   it('keeps usage counts when a flush fails and writes them on the next one', async () => {
-    const meter = new UsageMeter(db, createLogger('silent'));
+    const meter = new UsageMeter(createStore(db), createLogger('silent'));
     const caller = {
       accountId: 'acct_not_yet',
       keyId: 'key_x',

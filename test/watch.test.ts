@@ -20,7 +20,7 @@ describe('watch subscriptions, fan-out and polling', () => {
     });
     a = await t.newAccount('a');
     b = await t.newAccount('b');
-    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
   });
   after(() => t.close());
 
@@ -233,7 +233,7 @@ describe('watch subscriptions, fan-out and polling', () => {
     ).json().subscription;
     const inputs = await resolveInputs(await sandboxFiles(join(SANDBOX_DIR, 'next'), 'asic-companies'));
     const summary = await ingest({
-      ctx: { db: t.db, clock: () => new Date() },
+      ctx: { store: t.store, clock: () => new Date() },
       input: { adapter: ADAPTERS['asic-companies'], files: inputs.files, partition: 'sandbox' },
     });
     await inputs.close();
@@ -243,7 +243,7 @@ describe('watch subscriptions, fan-out and polling', () => {
     // Re-running the same snapshot changes nothing, so nothing is fanned out twice.
     const again = await resolveInputs(await sandboxFiles(join(SANDBOX_DIR, 'next'), 'asic-companies'));
     const rerun = await ingest({
-      ctx: { db: t.db, clock: () => new Date() },
+      ctx: { store: t.store, clock: () => new Date() },
       input: { adapter: ADAPTERS['asic-companies'], files: again.files, partition: 'sandbox' },
     });
     await again.close();

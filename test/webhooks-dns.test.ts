@@ -20,7 +20,7 @@ describe('the DNS check before a send is inside the attempt timeout', () => {
       },
     });
     account = await t.newAccount();
-    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
   });
   after(() => t.close());
 
@@ -48,7 +48,7 @@ describe('the DNS check before a send is inside the attempt timeout', () => {
     await watchAndFire('37600120367', 'also-hangs.example.com');
     const asked: string[] = [];
     const worker = new DeliveryWorker({
-      db: t.db,
+      store: t.store,
       log: t.app.log,
       config: { ...t.config, allowPrivateWebhooks: false },
       pollMs: 60_000,

@@ -2,40 +2,38 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createAccount } from '../src/accounts/create-account.ts';
 import type { Caller } from '../src/ctx.ts';
-import { eventClock } from '../src/events/event-clock.ts';
+import { fromMicros, storedTime, toMicros } from '../src/events/event-clock.ts';
+import { recordChanges } from '../src/events/record-changes.ts';
 import { newId } from '../src/ids.ts';
-import { insertChangeEvent } from '../src/store/change-events.ts';
 import type { Db } from '../src/store/db.ts';
 import { insertDelivery } from '../src/store/deliveries.ts';
-import { openStore } from '../src/store/open-store.ts';
-import { fromMicros, toMicros } from '../src/watch/delivery-clock.ts';
-import { fanOut } from '../src/watch/fan-out.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
 import { listChanges } from '../src/watch/list-changes.ts';
 import { createSubscription } from '../src/watch/subscriptions.ts';
 import { type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
 
 const ENTITY = '44600110236';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const clock = () => new Date();
 
 /** One change event and its fan-out, with the transaction held open a while after the times are chosen. */
 async function writeEvent(db: Db, holdMs: number): Promise<string[]> {
-  return db.transaction(async (tx) => {
-    const event = {
-      id: newId('evt'),
-      partition: 'sandbox' as const,
-      dataset: 'test',
-      source: 'test',
-      type: 'name_change' as const,
-      abn: ENTITY,
-      acn: null,
-      entity_name: 'ORDERING TEST',
-      changes: [{ field: 'entity_name', old: 'A', new: 'B' }],
-      as_of: null,
-      created_at: eventClock.next(),
-      ingest_id: null,
-    };
-    await insertChangeEvent(tx, event);
-    const ids = await fanOut(tx, event);
+  return createStore(db).transaction(async (tx) => {
+    const ids = await recordChanges(tx, {
+      clock,
+      changes: [
+        {
+          type: 'name_change',
+          entity: { abn: ENTITY, acn: null, name: 'ORDERING TEST' },
+          changes: [{ field: 'entity_name', old: 'A', new: 'B' }],
+        },
+      ],
+      register: { dataset: 'test', source: 'test' },
+      partition: 'sandbox',
+      asOf: null,
+      ingestId: null,
+    });
     await sleep(holdMs);
     return ids;
   });
@@ -50,18 +48,20 @@ describe('delivery times and polling across concurrent writers', () => {
 
   before(async () => {
     settings = await testStoreSettings();
-    const first = await openStore(settings);
+    const first = await openDb(settings);
     // PostgreSQL: two pools, as two server processes or hosts would have. SQLite: one connection
     // per process, and a second in-process connection that writes would wait on the file lock
     // with the event loop blocked, so both writers share one (the poller reads on its own).
-    writers = [first, testEngine() === 'postgres' ? await openStore(settings) : first];
-    reader = await openStore(settings);
-    const clock = () => new Date();
-    const account = await createAccount({ ctx: { db: first, clock }, input: { name: 'ordering' } });
+    writers = [first, testEngine() === 'postgres' ? await openDb(settings) : first];
+    reader = await openDb(settings);
+    const account = await createAccount({
+      ctx: { store: createStore(first), clock },
+      input: { name: 'ordering' },
+    });
     caller = { accountId: account.id, keyId: 'key_test', mode: 'test', partition: 'sandbox' };
     for (const path of ['/a', '/b']) {
       await createSubscription({
-        ctx: { db: first, clock, caller, config },
+        ctx: { store: createStore(first), clock, caller, config },
         input: { entities: [ENTITY], events: ['name_change'], webhook_url: `https://example.com${path}` },
       });
     }
@@ -80,7 +80,7 @@ describe('delivery times and polling across concurrent writers', () => {
       poll: async () => {
         for (;;) {
           const page = await listChanges({
-            ctx: { db: reader, caller },
+            ctx: { store: createStore(reader), caller },
             input: { id: ENTITY, since: cursor, limit: 7 },
           });
           seen.push(...page.changes.map((c) => c.event_id));
@@ -114,7 +114,7 @@ describe('delivery times and polling across concurrent writers', () => {
   });
 
   it('a new delivery is timed after the latest stored one, even one from a clock running ahead', async () => {
-    const ahead = fromMicros(toMicros(eventClock.next()) + 3_600_000_000n); // an hour ahead
+    const ahead = fromMicros(toMicros(storedTime(new Date())) + 3_600_000_000n); // an hour ahead
     const sub = await reader.get<{ id: string }>('SELECT id FROM subscriptions LIMIT 1');
     await insertDelivery(writers[0] as Db, {
       id: newId('evt'),
@@ -136,7 +136,7 @@ describe('delivery times and polling across concurrent writers', () => {
     });
     const ids = await writeEvent(writers[1] as Db, 0);
     const page = await listChanges({
-      ctx: { db: reader, caller },
+      ctx: { store: createStore(reader), caller },
       input: { id: ENTITY, since: ahead, limit: 10 },
     });
     assert.deepEqual(page.changes.map((c) => c.event_id).sort(), [...ids].sort());

@@ -49,7 +49,7 @@ describe('two worker processes share one store', () => {
   before(async () => {
     t = await startTestApp({ env: { AEVS_ALLOW_PRIVATE_WEBHOOKS: '1' } });
     account = await t.newAccount();
-    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
     hook = await verifyingReceiver({ delayMs: 5 });
   });
   after(async () => {

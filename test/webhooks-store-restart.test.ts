@@ -6,8 +6,9 @@ import pg from 'pg';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { createLogger } from '../src/logger.ts';
 import type { Db } from '../src/store/db.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb } from '../src/store/open-store.ts';
 import { SqliteDb } from '../src/store/sqlite.ts';
+import { createStore } from '../src/store/store.ts';
 import { DeliveryWorker } from '../src/watch/delivery-worker.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
 import { type VerifyingReceiver, verifyingReceiver } from './helpers/webhook-receiver.ts';
@@ -26,7 +27,7 @@ async function workerStore(t: TestApp): Promise<{ db: Db; outage: (ms: number) =
   const { databaseUrl, dataDir } = t.config;
   if (databaseUrl) {
     const name = `aevs_worker_${randomBytes(4).toString('hex')}`;
-    const db = await openStore({ databaseUrl: `${databaseUrl}&application_name=${name}`, dataDir });
+    const db = await openDb({ databaseUrl: `${databaseUrl}&application_name=${name}`, dataDir });
     const outage = async (ms: number) => {
       const admin = new pg.Client({ connectionString: databaseUrl });
       await admin.connect();
@@ -75,7 +76,7 @@ describe('the store restarts under the delivery worker', () => {
     );
   before(async () => {
     t = await startTestApp({ env: { AEVS_ALLOW_PRIVATE_WEBHOOKS: '1' } });
-    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
   });
   after(() => t.close());
   beforeEach(async () => {
@@ -121,7 +122,7 @@ describe('the store restarts under the delivery worker', () => {
   };
   const newWorker = (db: Db) =>
     new DeliveryWorker({
-      db,
+      store: createStore(db),
       log: log(),
       config: { ...t.config, webhookTimeoutMs: 2_000, webhookRetrySchedule: [1, 1, 1, 1, 1, 1, 1, 1] },
       pollMs: 50,

@@ -70,8 +70,8 @@ describe('webhook delivery', () => {
       },
     });
     account = await t.newAccount();
-    await loadSandbox({ ctx: { db: t.db, clock: () => new Date() } });
-    worker = new DeliveryWorker({ db: t.db, log: t.app.log, config: t.config, pollMs: 60_000 });
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
+    worker = new DeliveryWorker({ store: t.store, log: t.app.log, config: t.config, pollMs: 60_000 });
     hook = await receiver();
   });
   after(async () => {
@@ -232,7 +232,7 @@ describe('webhook delivery', () => {
   it('a pause or a delete during an attempt shows at once, not as pending until the retry', async () => {
     // Retries an hour apart: without settling, the failed attempt would read `pending` for that hour.
     const hourly = new DeliveryWorker({
-      db: t.db,
+      store: t.store,
       log: t.app.log,
       config: { ...t.config, webhookRetrySchedule: [3600], webhookTimeoutMs: 2000 },
       pollMs: 60_000,
@@ -301,7 +301,7 @@ describe('webhook delivery', () => {
     await watch('56600252051', '/ok');
     for (let i = 0; i < 40; i++) await fire('56600252051');
     const second = new DeliveryWorker({
-      db: t.db,
+      store: t.store,
       log: t.app.log,
       config: t.config,
       pollMs: 60_000,
@@ -317,7 +317,7 @@ describe('webhook delivery', () => {
 
   it('a slow endpoint does not hold up the others', async () => {
     const slowWorker = new DeliveryWorker({
-      db: t.db,
+      store: t.store,
       log: t.app.log,
       config: { ...t.config, webhookTimeoutMs: 2000 },
       pollMs: 60_000,
@@ -343,7 +343,7 @@ describe('webhook delivery', () => {
   it('a delivery claimed before a roll but sent after it is signed with the new secret', async () => {
     // One slot, held by a slow endpoint: the second delivery is claimed and waits in the worker's queue.
     const queued = new DeliveryWorker({
-      db: t.db,
+      store: t.store,
       log: t.app.log,
       config: { ...t.config, webhookTimeoutMs: 2000 },
       pollMs: 20,

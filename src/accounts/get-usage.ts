@@ -1,5 +1,4 @@
 import type { CallerCtx } from '../ctx.ts';
-import { liveRequestsIn } from '../store/usage.ts';
 import { type UsageMeter, usagePeriod } from './usage-meter.ts';
 
 export type Usage = { period: string; live_requests: number; allowance: number; remaining: number };
@@ -12,11 +11,11 @@ export async function getUsage({
   ctx,
   input,
 }: {
-  ctx: Pick<CallerCtx, 'db' | 'clock'>;
+  ctx: Pick<CallerCtx, 'store' | 'clock'>;
   input: { accountId: string; allowance: number; meter?: UsageMeter };
 }): Promise<Usage> {
   const period = usagePeriod(ctx.clock());
-  const stored = await liveRequestsIn(ctx.db, input.accountId, period);
+  const stored = await ctx.store.usage.liveRequestsIn(input.accountId, period);
   const live_requests = stored + (input.meter?.pending(input.accountId, period) ?? 0);
   return {
     period,

@@ -1,26 +1,19 @@
 import type { Ctx, KeyMode } from '../ctx.ts';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
-import {
-  type ApiKeyRow,
-  findAccount,
-  findApiKey,
-  insertApiKey,
-  listApiKeys,
-  revokeApiKey,
-} from '../store/accounts.ts';
-import type { Db } from '../store/db.ts';
+import type { ApiKeyRow } from '../store/accounts.ts';
+import type { Store } from '../store/store.ts';
 import { generateApiKey, quotable } from './api-key.ts';
 
-type AdminCtx = Pick<Ctx, 'db' | 'clock'>;
+type AdminCtx = Pick<Ctx, 'store' | 'clock'>;
 
-async function requireAccount(db: Db, accountId: string) {
-  const account = await findAccount(db, accountId);
+async function requireAccount(store: Store, accountId: string) {
+  const account = await store.accounts.find(accountId);
   if (!account) throw new AppError('not_found', `No account ${quotable(accountId)}.`, { param: 'account' });
   return account;
 }
 
-async function insertNewKey(db: Db, accountId: string, mode: KeyMode, now: Date) {
+async function insertNewKey(store: Store, accountId: string, mode: KeyMode, now: Date) {
   const generated = generateApiKey(mode);
   const row: ApiKeyRow = {
     id: newId('key'),
@@ -32,7 +25,7 @@ async function insertNewKey(db: Db, accountId: string, mode: KeyMode, now: Date)
     last_used_at: null,
     revoked_at: null,
   };
-  await insertApiKey(db, { ...row, key_hash: generated.hash });
+  await store.apiKeys.insert({ ...row, key_hash: generated.hash });
   return { key: generated.key, record: row };
 }
 
@@ -44,17 +37,17 @@ export async function createKey({
   ctx: AdminCtx;
   input: { accountId: string; mode: KeyMode };
 }) {
-  await requireAccount(ctx.db, input.accountId);
-  return insertNewKey(ctx.db, input.accountId, input.mode, ctx.clock());
+  await requireAccount(ctx.store, input.accountId);
+  return insertNewKey(ctx.store, input.accountId, input.mode, ctx.clock());
 }
 
 export async function listKeys({ ctx, input }: { ctx: AdminCtx; input: { accountId: string } }) {
-  await requireAccount(ctx.db, input.accountId);
-  return listApiKeys(ctx.db, input.accountId);
+  await requireAccount(ctx.store, input.accountId);
+  return ctx.store.apiKeys.list(input.accountId);
 }
 
-async function requireActiveKey(db: Db, accountId: string, keyId: string) {
-  const key = await findApiKey(db, accountId, keyId);
+async function requireActiveKey(store: Store, accountId: string, keyId: string) {
+  const key = await store.apiKeys.find(accountId, keyId);
   if (!key)
     throw new AppError('not_found', `No key ${quotable(keyId)} on account ${quotable(accountId)}.`, {
       param: 'key',
@@ -72,11 +65,11 @@ export async function rollKey({
   ctx: AdminCtx;
   input: { accountId: string; keyId: string };
 }) {
-  return ctx.db.transaction(async (db) => {
-    const old = await requireActiveKey(db, input.accountId, input.keyId);
+  return ctx.store.transaction(async (store) => {
+    const old = await requireActiveKey(store, input.accountId, input.keyId);
     const now = ctx.clock();
-    await revokeApiKey(db, input.accountId, input.keyId, now.toISOString());
-    return insertNewKey(db, input.accountId, old.mode, now);
+    await store.apiKeys.revoke(input.accountId, input.keyId, now.toISOString());
+    return insertNewKey(store, input.accountId, old.mode, now);
   });
 }
 
@@ -87,10 +80,10 @@ export async function revokeKey({
   ctx: AdminCtx;
   input: { accountId: string; keyId: string };
 }) {
-  return ctx.db.transaction(async (db) => {
-    await requireActiveKey(db, input.accountId, input.keyId);
+  return ctx.store.transaction(async (store) => {
+    await requireActiveKey(store, input.accountId, input.keyId);
     const at = ctx.clock().toISOString();
-    await revokeApiKey(db, input.accountId, input.keyId, at);
+    await store.apiKeys.revoke(input.accountId, input.keyId, at);
     return { id: input.keyId, revoked_at: at };
   });
 }

@@ -1,8 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Caller } from '../ctx.ts';
-import { touchApiKey } from '../store/accounts.ts';
-import type { Db } from '../store/db.ts';
-import { addLiveRequests } from '../store/usage.ts';
+import type { Store } from '../store/store.ts';
 
 /** Calendar months are counted in UTC: `2026-11`. */
 export const usagePeriod = (at: Date): string => at.toISOString().slice(0, 7);
@@ -13,7 +11,7 @@ export const usagePeriod = (at: Date): string => at.toISOString().slice(0, 7);
  * counts for the next one: nothing is lost while the store is briefly away.
  */
 export class UsageMeter {
-  readonly #db: Db;
+  readonly #store: Store;
   readonly #log: Logger;
   #counts = new Map<string, { accountId: string; period: string; count: number }>();
   #lastUsed = new Map<string, number>();
@@ -21,8 +19,8 @@ export class UsageMeter {
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
 
-  constructor(db: Db, log: Logger) {
-    this.#db = db;
+  constructor(store: Store, log: Logger) {
+    this.#store = store;
     this.#log = log;
   }
 
@@ -84,10 +82,10 @@ export class UsageMeter {
     this.#counts = new Map();
     this.#lastUsed = new Map();
     try {
-      await this.#db.transaction(async (tx) => {
+      await this.#store.transaction(async (tx) => {
         for (const { accountId, period, count } of counts.values())
-          await addLiveRequests(tx, accountId, period, count);
-        for (const [keyId, at] of lastUsed) await touchApiKey(tx, keyId, new Date(at).toISOString());
+          await tx.usage.addLiveRequests(accountId, period, count);
+        for (const [keyId, at] of lastUsed) await tx.apiKeys.touch(keyId, new Date(at).toISOString());
       });
     } catch (error) {
       for (const [slot, entry] of counts) {

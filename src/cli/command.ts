@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { type Config, ConfigError } from '../config.ts';
-import type { Db } from '../store/db.ts';
 import { openStore } from '../store/open-store.ts';
+import type { Store } from '../store/store.ts';
 
 export type Io = { stdout: NodeJS.WritableStream; stderr: NodeJS.WritableStream; env: NodeJS.ProcessEnv };
 
@@ -32,7 +32,7 @@ export type Command = {
  */
 export const withStore = async <T>(
   config: Config,
-  fn: (db: Db) => Promise<T>,
+  fn: (store: Store) => Promise<T>,
   options: { create?: boolean } = {},
 ): Promise<T> => {
   if (!config.databaseUrl && !options.create) {
@@ -43,11 +43,11 @@ export const withStore = async <T>(
       );
     }
   }
-  const db = await openStore(config);
+  const store = await openStore(config);
   try {
-    return await fn(db);
+    return await fn(store);
   } finally {
-    await db.close();
+    await store.close();
   }
 };
 

@@ -73,9 +73,9 @@ Datasets: ${DATASETS.join(', ')}`,
     try {
       const summary = await withStore(
         config,
-        (db) =>
+        (store) =>
           ingest({
-            ctx: { db, clock },
+            ctx: { store, clock },
             input: {
               adapter: ADAPTERS[dataset],
               files: inputs.files,
@@ -106,7 +106,7 @@ export const sourcesCommand: Command = {
   },
   run: async (args, io, config) => {
     const partition = (args.partition ?? 'live') as Partition;
-    const sources = await withStore(config, (db) => listSources({ ctx: { db }, input: { partition } }));
+    const sources = await withStore(config, (store) => listSources({ ctx: { store }, input: { partition } }));
     if (args.json) {
       io.stdout.write(`${JSON.stringify({ partition, data: sources })}\n`);
       return;

@@ -7,7 +7,6 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { IngestError } from '../ingest/ingest.ts';
 import { startServer } from '../server.ts';
-import { findAccount } from '../store/accounts.ts';
 import { type Command, clock, type Io, str, UsageError, withStore } from './command.ts';
 import { ingestCommand, sourcesCommand } from './ingest-commands.ts';
 import { rereadCommand } from './reread-command.ts';
@@ -30,7 +29,7 @@ const COMMANDS: Record<string, Command> = {
       if (str(args.name).trim() === '') throw new UsageError('--name must not be blank');
       const account = await withStore(
         config,
-        (db) => createAccount({ ctx: { db, clock }, input: { name: str(args.name) } }),
+        (store) => createAccount({ ctx: { store, clock }, input: { name: str(args.name) } }),
         { create: true },
       );
       io.stdout.write(`${account.id}\n`);
@@ -49,9 +48,9 @@ const COMMANDS: Record<string, Command> = {
       },
     },
     run: async (args, io, config) => {
-      const { key } = await withStore(config, (db) =>
+      const { key } = await withStore(config, (store) =>
         createKey({
-          ctx: { db, clock },
+          ctx: { store, clock },
           input: { accountId: str(args.account), mode: args.mode as 'test' | 'live' },
         }),
       );
@@ -63,8 +62,8 @@ const COMMANDS: Record<string, Command> = {
       'aevs keys list --account ACCOUNT_ID\n\nLists the keys of an account: id, mode, prefix, last four, created, last used, revoked. Never the key.',
     options: { account: { type: 'string', description: 'the account id (acct_…)', required: true } },
     run: async (args, io, config) => {
-      const keys = await withStore(config, (db) =>
-        listKeys({ ctx: { db, clock }, input: { accountId: str(args.account) } }),
+      const keys = await withStore(config, (store) =>
+        listKeys({ ctx: { store, clock }, input: { accountId: str(args.account) } }),
       );
       const rows = [
         ['ID', 'MODE', 'PREFIX', 'LAST4', 'CREATED', 'LAST USED', 'REVOKED'],
@@ -96,8 +95,8 @@ const COMMANDS: Record<string, Command> = {
       key: { type: 'string', description: 'the key id (key_…), from keys list', required: true },
     },
     run: async (args, io, config) => {
-      const { key } = await withStore(config, (db) =>
-        rollKey({ ctx: { db, clock }, input: { accountId: str(args.account), keyId: str(args.key) } }),
+      const { key } = await withStore(config, (store) =>
+        rollKey({ ctx: { store, clock }, input: { accountId: str(args.account), keyId: str(args.key) } }),
       );
       io.stdout.write(`${key}\n`);
     },
@@ -110,8 +109,8 @@ const COMMANDS: Record<string, Command> = {
       key: { type: 'string', description: 'the key id (key_…), from keys list', required: true },
     },
     run: async (args, io, config) => {
-      const revoked = await withStore(config, (db) =>
-        revokeKey({ ctx: { db, clock }, input: { accountId: str(args.account), keyId: str(args.key) } }),
+      const revoked = await withStore(config, (store) =>
+        revokeKey({ ctx: { store, clock }, input: { accountId: str(args.account), keyId: str(args.key) } }),
       );
       io.stdout.write(`revoked ${revoked.id} at ${revoked.revoked_at}\n`);
     },
@@ -127,12 +126,12 @@ const COMMANDS: Record<string, Command> = {
       json: { type: 'boolean', description: 'print JSON, as GET /v1/usage does' },
     },
     run: async (args, io, config) => {
-      const usage = await withStore(config, async (db) => {
-        if (!(await findAccount(db, str(args.account)))) {
+      const usage = await withStore(config, async (store) => {
+        if (!(await store.accounts.find(str(args.account)))) {
           throw new AppError('not_found', `No account ${quotable(str(args.account))}.`);
         }
         return getUsage({
-          ctx: { db, clock },
+          ctx: { store, clock },
           input: { accountId: str(args.account), allowance: config.monthlyAllowance },
         });
       });

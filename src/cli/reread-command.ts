@@ -55,11 +55,11 @@ Needs AEVS_ABR_GUID.`,
       guid: config.abrGuid,
       ...(config.abrBaseUrl ? { baseUrl: config.abrBaseUrl } : {}),
     });
-    await withStore(config, async (db) => {
-      const dates = date ? [date] : await dueDates(db, clock(), 7);
+    await withStore(config, async (store) => {
+      const dates = date ? [date] : await dueDates(store, clock(), 7);
       if (dates.length === 0) io.stdout.write('nothing to read: every complete day is done\n');
       for (const day of dates) {
-        const summary = await rereadWatched({ ctx: { db, clock }, input: { date: day }, abr });
+        const summary = await rereadWatched({ ctx: { store, clock }, input: { date: day }, abr });
         if (args.json) io.stdout.write(`${JSON.stringify(summary)}\n`);
         else print(summary, io.stdout);
       }

@@ -1,29 +1,33 @@
-/**
- * Event times with microsecond precision that strictly increase within this process, so that paging
- * by `created_at` never skips or repeats an event made in the same millisecond (decisions.md,
- * changes polling). Microseconds come from the high-resolution clock anchored to the wall clock.
- */
-export class EventClock {
-  #last = 0n;
-  readonly #anchorMs: number;
-  readonly #anchorHr: bigint;
-
-  constructor(now: () => number = Date.now) {
-    this.#anchorMs = now();
-    this.#anchorHr = process.hrtime.bigint();
-  }
-
-  next(): string {
-    const micros = BigInt(this.#anchorMs) * 1000n + (process.hrtime.bigint() - this.#anchorHr) / 1000n;
-    this.#last = micros > this.#last ? micros : this.#last + 1n;
-    const ms = Number(this.#last / 1000n);
-    const iso = new Date(ms).toISOString(); // 2026-11-22T23:00:00.123Z
-    return `${iso.slice(0, 23)}${String(this.#last % 1000n).padStart(3, '0')}Z`;
-  }
-}
-
-/** The process's one event clock: every event and delivery it writes gets a distinct, increasing time. */
-export const eventClock = new EventClock();
-
 /** A wall-clock time in the stored event form (microseconds, UTC), so text comparisons are exact. */
 export const storedTime = (d: Date): string => `${d.toISOString().slice(0, 23)}000Z`;
+
+/** A stored time (`YYYY-MM-DDTHH:MM:SS.ffffffZ`) as microseconds since the epoch. */
+export function toMicros(stored: string): bigint {
+  const ms = Date.parse(`${stored.slice(0, 23)}Z`);
+  const micros = /^\d{3}/.exec(stored.slice(23))?.[0] ?? '000';
+  return BigInt(ms) * 1000n + BigInt(micros);
+}
+
+/** Microseconds since the epoch in the stored form, so text comparison is time comparison. */
+export function fromMicros(micros: bigint): string {
+  const iso = new Date(Number(micros / 1000n)).toISOString();
+  return `${iso.slice(0, 23)}${String(micros % 1000n).padStart(3, '0')}Z`;
+}
+
+/** The latest time given out for each context clock. */
+const lastGiven = new WeakMap<() => Date, bigint>();
+
+/**
+ * The next event time from a context's clock: its wall-clock time with microsecond precision, strictly
+ * later than every time given out before for the same clock, so events and deliveries written in
+ * the same millisecond still have distinct, increasing times and paging by `created_at` never skips
+ * or repeats one (docs/decisions.md, changes polling). Every writer in a process shares the
+ * context's one clock, and so one sequence.
+ */
+export function nextEventTime(clock: () => Date): string {
+  const now = BigInt(clock().getTime()) * 1000n;
+  const last = lastGiven.get(clock) ?? 0n;
+  const next = now > last ? now : last + 1n;
+  lastGiven.set(clock, next);
+  return fromMicros(next);
+}

@@ -1,8 +1,7 @@
 import { hashApiKey, holdsApiKey, keyModeOf } from '../accounts/api-key.ts';
 import { type Caller, partitionOf } from '../ctx.ts';
 import { AppError } from '../errors.ts';
-import { findActiveKeyByHash } from '../store/accounts.ts';
-import type { Db } from '../store/db.ts';
+import type { Store } from '../store/store.ts';
 
 /** Query parameters that would put a key in a URL (decisions.md): refused, and never logged. */
 export const KEY_QUERY_PARAMS = ['api_key', 'key', 'token', 'access_token'] as const;
@@ -84,14 +83,14 @@ type Cached = { caller: Caller | null; expires: number };
  * bad keys does not become a flood of queries; the cache is bounded.
  */
 export class Authenticator {
-  readonly #db: Db;
+  readonly #store: Store;
   readonly #ttlMs: number;
   readonly #now: () => number;
   readonly #cache = new Map<string, Cached>();
   static readonly MAX_ENTRIES = 10_000;
 
-  constructor(db: Db, options: { ttlMs?: number; now?: () => number } = {}) {
-    this.#db = db;
+  constructor(store: Store, options: { ttlMs?: number; now?: () => number } = {}) {
+    this.#store = store;
     this.#ttlMs = options.ttlMs ?? 10_000;
     this.#now = options.now ?? (() => performance.now());
   }
@@ -124,7 +123,7 @@ export class Authenticator {
   }
 
   async #lookup(key: string, now: number): Promise<Caller> {
-    const row = await findActiveKeyByHash(this.#db, hashApiKey(key));
+    const row = await this.#store.apiKeys.findActiveByHash(hashApiKey(key));
     const caller: Caller | null = row
       ? { accountId: row.account_id, keyId: row.id, mode: row.mode, partition: partitionOf(row.mode) }
       : null;

@@ -1,32 +1,21 @@
 import type { Readable } from 'node:stream';
 import type { Ctx, Partition } from '../ctx.ts';
+import { recordChanges } from '../events/record-changes.ts';
 import type { DetectedChange } from '../events/types.ts';
 import { abnFromAcn } from '../identifiers/check-digits.ts';
 import { newId } from '../ids.ts';
 import { FormatError, type RegisterAdapter } from '../registers/types.ts';
-import { startFreshLoad } from '../store/bulk-load.ts';
-import type { Db } from '../store/db.ts';
-import { hasApplied, insertIngest } from '../store/ingests.ts';
+import type { FreshLoad } from '../store/bulk-load.ts';
 import {
-  deleteNames,
-  entitiesNamed,
-  findRecords,
-  hasRecords,
   holds,
-  insertNames,
-  insertRecords,
-  markRemoved,
-  markSeen,
   type NameRow,
   type RecordWrite,
-  replaceRecord,
   type StoredRecord,
   toSourceRecord,
-  unseenRecords,
 } from '../store/source-records.ts';
+import type { Store } from '../store/store.ts';
 import { nameKeys, type PreparedRecord, readBatch, toRecord } from './prepare.ts';
 import { readBatches } from './read-batches.ts';
-import { writeChangeEvents } from './write-events.ts';
 
 /** One file of a snapshot: a dataset published as several files (ABR's 20 XML files) is one snapshot. */
 export type InputFile = {
@@ -67,6 +56,25 @@ export class IngestError extends Error {
 const CHUNK = 500;
 const MAX_EXAMPLES = 10;
 
+/** One ingest as it runs: what it applies, and the summary it adds up. */
+type Run = {
+  ctx: Pick<Ctx, 'clock'>;
+  adapter: RegisterAdapter;
+  partition: Partition;
+  files: InputFile[];
+  id: string;
+  /** When it started, as stored on the records it writes. */
+  now: string;
+  startedMs: number;
+  summary: IngestSummary;
+  /** The dataset's first load in the partition: not a change, so no events are written. */
+  firstLoad: boolean;
+  /** Name keys this list newly holds, each with the listed name it came from. */
+  newNameKeys: Map<string, string>;
+  onProgress: ((p: IngestProgress) => void) | undefined;
+  parseInWorker: boolean | undefined;
+};
+
 /**
  * Applies one full snapshot of a register to a partition, all of it or none of it: records are
  * compared with the stored copy (as serialised first, by the adapter's diff second), change events
@@ -77,7 +85,7 @@ export async function ingest({
   ctx,
   input,
 }: {
-  ctx: Pick<Ctx, 'db' | 'clock'>;
+  ctx: Pick<Ctx, 'store' | 'clock'>;
   input: {
     adapter: RegisterAdapter;
     files: InputFile[];
@@ -90,222 +98,62 @@ export async function ingest({
   const { adapter, files, partition } = input;
   const id = newId('ing');
   const started = ctx.clock();
-  const startedMs = performance.now();
-  const summary: IngestSummary = {
-    id,
-    dataset: adapter.dataset,
+  const run: Run = {
+    ctx,
+    adapter,
     partition,
-    files: files.map((f) => f.name),
-    as_of: null,
-    rows_read: 0,
-    inserted: 0,
-    updated: 0,
-    unchanged: 0,
-    removed: 0,
-    rejected: 0,
-    rejected_examples: [],
-    events: 0,
-    events_by_type: {},
-    deliveries: 0,
-    seconds: 0,
+    files,
+    id,
+    now: started.toISOString(),
+    startedMs: performance.now(),
+    summary: {
+      id,
+      dataset: adapter.dataset,
+      partition,
+      files: files.map((f) => f.name),
+      as_of: null,
+      rows_read: 0,
+      inserted: 0,
+      updated: 0,
+      unchanged: 0,
+      removed: 0,
+      rejected: 0,
+      rejected_examples: [],
+      events: 0,
+      events_by_type: {},
+      deliveries: 0,
+      seconds: 0,
+    },
+    firstLoad: false,
+    newNameKeys: new Map(),
+    onProgress: input.onProgress,
+    parseInWorker: input.parseInWorker,
   };
-  const reject = (file: string, line: number, reason: string) => {
-    summary.rejected++;
-    if (summary.rejected_examples.length < MAX_EXAMPLES)
-      summary.rejected_examples.push({ file, line, reason });
-  };
-  const now = started.toISOString();
-  /** Name keys this list newly holds, each with the listed name it came from. */
-  const newNameKeys = new Map<string, string>();
-
-  let firstLoad = false;
-  const writeEvents = async (tx: Db, changes: DetectedChange[]) => {
-    if (firstLoad) return;
-    // Deliveries to the subscriptions watching each entity, in the same transaction.
-    await writeChangeEvents(tx, changes, { adapter, partition, asOf: summary.as_of, ingestId: id }, summary);
-  };
-
-  const applyChunk = async (tx: Db, chunk: PreparedRecord[], fileName: string) => {
-    const stored = new Map<string, StoredRecord>();
-    /** Keys of the records this chunk inserts: a second copy of one in the chunk is a duplicate. */
-    const insertedHere = new Set<string>();
-    for (const row of await findRecords(tx, partition, adapter.dataset, [
-      ...new Set(chunk.map((c) => c.key)),
-    ])) {
-      stored.set(row.record_key, row);
-    }
-    const unchanged: string[] = [];
-    const inserts: RecordWrite[] = [];
-    const names: NameRow[] = [];
-    /** Names of the records inserted by this chunk, by their place in `inserts`: ids come with the insert. */
-    const newNames: Array<{ insert: number; name: string; type: string; key: string }> = [];
-    for (const p of chunk) {
-      const before = stored.get(p.key);
-      if (before?.seen_ingest === id || insertedHere.has(p.key)) {
-        reject(fileName, p.line, `record ${p.key} appears twice in this snapshot; the first is kept`);
-        continue;
-      }
-      if (before && !before.removed_at && holds(before, p)) {
-        unchanged.push(p.key);
-        before.seen_ingest = id;
-        continue;
-      }
-      // The register dates the stored record after this one (read live since this snapshot): kept.
-      if (adapter.keepsNewerRecord && before && !before.removed_at && isNewer(before.as_of, p.asOf)) {
-        unchanged.push(p.key);
-        before.seen_ingest = id;
-        continue;
-      }
-      const record = toRecord(p);
-      const write: RecordWrite = {
-        partition,
-        dataset: adapter.dataset,
-        record,
-        namesJson: p.namesJson,
-        dataJson: p.dataJson,
-        at: now,
-        ingestId: id,
-      };
-      const previous = before && !before.removed_at ? toSourceRecord(before) : null;
-      if (before) {
-        await replaceRecord(tx, write);
-        summary.updated++;
-        before.seen_ingest = id;
-        await deleteNames(tx, before.id);
-        for (const k of p.names) names.push({ recordId: before.id, ...k });
-      } else {
-        inserts.push(write);
-        summary.inserted++;
-        insertedHere.add(record.key);
-        for (const k of p.names) newNames.push({ insert: inserts.length - 1, ...k });
-      }
-      if (adapter.nameMatchEvent) {
-        const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
-        for (const k of p.names)
-          if (!old.has(k.key) && !newNameKeys.has(k.key)) newNameKeys.set(k.key, k.name);
-      }
-      await writeEvents(tx, adapter.diff(previous, record));
-    }
-    // New records and names go in as multi-row inserts: one statement per batch, not per row.
-    const ids = await insertRecords(tx, inserts);
-    for (const { insert, ...name } of newNames) names.push({ recordId: ids[insert] as number, ...name });
-    await insertNames(tx, names);
-    summary.unchanged += unchanged.length;
-    if (unchanged.length) await markSeen(tx, partition, adapter.dataset, unchanged, id);
-  };
-
+  const { summary } = run;
   try {
-    await ctx.db.transaction(async (tx) => {
-      // A dataset's first load in a partition is not a change: nothing was there to change from.
-      firstLoad = !(await hasApplied(tx, partition, adapter.dataset));
+    await ctx.store.transaction(async (tx) => {
+      run.firstLoad = !(await tx.ingests.hasApplied(partition, adapter.dataset));
       // Nothing stored to compare with: the records go straight in (null where the engine has no
       // faster way than the general one).
       const fresh =
-        firstLoad && !(await hasRecords(tx, partition, adapter.dataset))
-          ? await startFreshLoad(tx, { partition, dataset: adapter.dataset, at: now, ingestId: id })
+        run.firstLoad && !(await tx.records.hasAny(partition, adapter.dataset))
+          ? await tx.startFreshLoad({ partition, dataset: adapter.dataset, at: run.now, ingestId: id })
           : null;
-      for (const file of files) {
-        let chunk: PreparedRecord[] = [];
-        let rows = 0;
-        const progress = () =>
-          input.onProgress?.({
-            file: file.name,
-            rows: summary.rows_read,
-            elapsedMs: performance.now() - startedMs,
-          });
-        for await (const batch of readBatches(adapter, file, {
-          inWorker: input.parseInWorker,
-          whileWaiting: fresh?.whileWaiting,
-        })) {
-          for (const item of readBatch(batch)) {
-            if (item.kind === 'snapshot') {
-              summary.as_of ??= item.asOf;
-              continue;
-            }
-            rows++;
-            summary.rows_read++;
-            // Without a date in the file itself, the snapshot is as of the file's own date.
-            if (summary.as_of === null && file.modified)
-              summary.as_of = file.modified.toISOString().slice(0, 10);
-            if (item.kind === 'rejected') {
-              reject(file.name, item.line, item.reason);
-            } else if (fresh) {
-              const { record } = item;
-              if (fresh.insert(record)) summary.inserted++;
-              else
-                reject(
-                  file.name,
-                  record.line,
-                  `record ${record.key} appears twice in this snapshot; the first is kept`,
-                );
-            } else {
-              chunk.push(item.record);
-              if (chunk.length >= CHUNK) {
-                await applyChunk(tx, chunk, file.name);
-                chunk = [];
-              }
-            }
-            if (rows % 10_000 === 0) progress();
-          }
-          await fresh?.afterBatch();
-        }
-        if (chunk.length) await applyChunk(tx, chunk, file.name);
-        progress();
-      }
+      for (const file of files) await readFile(run, tx, file, fresh);
       await fresh?.finish();
       if (summary.rows_read > 0 && summary.inserted + summary.updated + summary.unchanged === 0) {
         throw new IngestError(
-          `${files.map((f) => f.name).join(', ')}: no row could be read as ${adapter.title} (${summary.rejected} rejected); the stored copy is unchanged`,
+          `${fileNames(files)}: no row could be read as ${adapter.title} (${summary.rejected} rejected); the stored copy is unchanged`,
         );
       }
+      // After a fresh load nothing can have gone: the dataset held nothing.
+      if (!fresh) await removeUnseen(run, tx);
+      // Lists without identifiers (DFAT, banned persons): no events on a first load, which is not a
+      // change, so the lookup is not made.
+      if (adapter.nameMatchEvent && run.newNameKeys.size && !run.firstLoad) await raiseNameMatches(run, tx);
 
-      // A full snapshot: what it no longer lists has gone from the register (after a fresh load
-      // nothing can have gone: the dataset held nothing).
-      const unseen = fresh ? [] : await unseenRecords(tx, partition, adapter.dataset, id);
-      if (summary.rows_read === 0 && unseen.length > 0) {
-        // A register's snapshot is never empty: a file with no rows (cut off after its header, say)
-        // would otherwise remove every record, each with its event.
-        throw new IngestError(
-          `${files.map((f) => f.name).join(', ')}: no rows, where the stored copy holds ${unseen.length.toLocaleString('en-AU')} records; a register's snapshot is never empty, so the file is taken to be cut off`,
-        );
-      }
-      for (const gone of unseen) {
-        // A record read live after this snapshot was taken is not gone for being absent from it.
-        if (adapter.keepsNewerRecord && isNewer(gone.as_of, summary.as_of)) continue;
-        await markRemoved(tx, partition, adapter.dataset, gone.record_key, now);
-        await deleteNames(tx, gone.id);
-        summary.removed++;
-        await writeEvents(tx, adapter.diff(toSourceRecord(gone), null));
-      }
-
-      // Lists without identifiers (DFAT, banned persons): an entity elsewhere whose name newly
-      // matches one of this list's names gets the list's event (none on a first load, which is not
-      // a change, so the lookup is not made).
-      if (adapter.nameMatchEvent && newNameKeys.size && !firstLoad) {
-        const keys = [...newNameKeys.keys()];
-        // One event per entity and listed name: the entity's name is usually in several registers
-        // (the ABR's, ASIC's, …), each a row here, but it is one entity newly matching one listing.
-        const raised = new Set<string>();
-        for (let i = 0; i < keys.length; i += CHUNK) {
-          const matches = await entitiesNamed(tx, partition, adapter.dataset, keys.slice(i, i + CHUNK));
-          const events: DetectedChange[] = [];
-          for (const m of matches) {
-            // A company known by its ACN alone in one register is the same entity as its ABN elsewhere.
-            const entity = m.abn ?? (m.acn ? abnFromAcn(m.acn) : '');
-            if (raised.has(`${entity}|${m.name_key}`)) continue;
-            raised.add(`${entity}|${m.name_key}`);
-            events.push({
-              type: adapter.nameMatchEvent ?? 'sanctions_match',
-              entity: { abn: m.abn, acn: m.acn, name: m.name },
-              changes: [{ field: 'listed_name', old: null, new: newNameKeys.get(m.name_key) ?? m.name }],
-            });
-          }
-          await writeEvents(tx, events);
-        }
-      }
-
-      summary.seconds = (performance.now() - startedMs) / 1000;
-      await insertIngest(tx, {
+      summary.seconds = (performance.now() - run.startedMs) / 1000;
+      await tx.ingests.insert({
         ...summaryRow(summary, started, ctx.clock()),
         status: 'applied',
         error: null,
@@ -313,21 +161,212 @@ export async function ingest({
     });
     return summary;
   } catch (error) {
-    const message =
-      error instanceof FormatError
-        ? `${error.message}${error.line && !error.message.includes('line') ? ` (line ${error.line})` : ''}`
-        : error instanceof IngestError
-          ? error.message
-          : `${files.map((f) => f.name).join(', ')}: ${error instanceof Error ? error.message : String(error)}`;
-    summary.seconds = (performance.now() - startedMs) / 1000;
+    const message = failureMessage(error, files);
+    summary.seconds = (performance.now() - run.startedMs) / 1000;
     // The failure is recorded outside the rolled-back transaction, so `aevs sources` can show it.
-    await insertIngest(ctx.db, {
-      ...summaryRow(summary, started, ctx.clock()),
-      status: 'failed',
-      error: message,
-    }).catch(() => undefined);
+    await ctx.store.ingests
+      .insert({ ...summaryRow(summary, started, ctx.clock()), status: 'failed', error: message })
+      .catch(() => undefined);
     throw new IngestError(`${message}. Nothing was applied: the stored copy is unchanged.`);
   }
+}
+
+const fileNames = (files: InputFile[]) => files.map((f) => f.name).join(', ');
+
+function reject(run: Run, file: string, line: number, reason: string) {
+  run.summary.rejected++;
+  if (run.summary.rejected_examples.length < MAX_EXAMPLES)
+    run.summary.rejected_examples.push({ file, line, reason });
+}
+
+const duplicate = (key: string) => `record ${key} appears twice in this snapshot; the first is kept`;
+
+/** Change events and their deliveries, in the ingest's transaction; none on a first load. */
+async function writeEvents(run: Run, tx: Store, changes: DetectedChange[]) {
+  if (run.firstLoad) return;
+  await recordChanges(
+    tx,
+    {
+      clock: run.ctx.clock,
+      changes,
+      register: run.adapter,
+      partition: run.partition,
+      asOf: run.summary.as_of,
+      ingestId: run.id,
+    },
+    run.summary,
+  );
+}
+
+/** One file's rows: straight into a fresh load, or compared with the stored copy a chunk at a time. */
+async function readFile(run: Run, tx: Store, file: InputFile, fresh: FreshLoad | null) {
+  const { summary } = run;
+  let chunk: PreparedRecord[] = [];
+  let rows = 0;
+  const progress = () =>
+    run.onProgress?.({
+      file: file.name,
+      rows: summary.rows_read,
+      elapsedMs: performance.now() - run.startedMs,
+    });
+  for await (const batch of readBatches(run.adapter, file, {
+    inWorker: run.parseInWorker,
+    whileWaiting: fresh?.whileWaiting,
+  })) {
+    for (const item of readBatch(batch)) {
+      if (item.kind === 'snapshot') {
+        summary.as_of ??= item.asOf;
+        continue;
+      }
+      rows++;
+      summary.rows_read++;
+      // Without a date in the file itself, the snapshot is as of the file's own date.
+      if (summary.as_of === null && file.modified) summary.as_of = file.modified.toISOString().slice(0, 10);
+      if (item.kind === 'rejected') {
+        reject(run, file.name, item.line, item.reason);
+      } else if (fresh) {
+        const { record } = item;
+        if (fresh.insert(record)) summary.inserted++;
+        else reject(run, file.name, record.line, duplicate(record.key));
+      } else {
+        chunk.push(item.record);
+        if (chunk.length >= CHUNK) {
+          await applyChunk(run, tx, chunk, file.name);
+          chunk = [];
+        }
+      }
+      if (rows % 10_000 === 0) progress();
+    }
+    await fresh?.afterBatch();
+  }
+  if (chunk.length) await applyChunk(run, tx, chunk, file.name);
+  progress();
+}
+
+/** A chunk of records compared with the stored copy: new ones inserted, changed ones replaced. */
+async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName: string) {
+  const { adapter, partition, id, summary } = run;
+  const stored = new Map<string, StoredRecord>();
+  /** Keys of the records this chunk inserts: a second copy of one in the chunk is a duplicate. */
+  const insertedHere = new Set<string>();
+  for (const row of await tx.records.find(partition, adapter.dataset, [
+    ...new Set(chunk.map((c) => c.key)),
+  ])) {
+    stored.set(row.record_key, row);
+  }
+  const unchanged: string[] = [];
+  const inserts: RecordWrite[] = [];
+  const names: NameRow[] = [];
+  /** Names of the records inserted by this chunk, by their place in `inserts`: ids come with the insert. */
+  const newNames: Array<{ insert: number; name: string; type: string; key: string }> = [];
+  for (const p of chunk) {
+    const before = stored.get(p.key);
+    if (before?.seen_ingest === id || insertedHere.has(p.key)) {
+      reject(run, fileName, p.line, duplicate(p.key));
+      continue;
+    }
+    if (
+      before &&
+      !before.removed_at &&
+      // The register dates the stored record after this one (read live since this snapshot): kept.
+      (holds(before, p) || (adapter.keepsNewerRecord && isNewer(before.as_of, p.asOf)))
+    ) {
+      unchanged.push(p.key);
+      before.seen_ingest = id;
+      continue;
+    }
+    const record = toRecord(p);
+    const write: RecordWrite = {
+      partition,
+      dataset: adapter.dataset,
+      record,
+      namesJson: p.namesJson,
+      dataJson: p.dataJson,
+      at: run.now,
+      ingestId: id,
+    };
+    const previous = before && !before.removed_at ? toSourceRecord(before) : null;
+    if (before) {
+      await tx.records.replace(write);
+      summary.updated++;
+      before.seen_ingest = id;
+      await tx.records.deleteNames(before.id);
+      for (const k of p.names) names.push({ recordId: before.id, ...k });
+    } else {
+      inserts.push(write);
+      summary.inserted++;
+      insertedHere.add(record.key);
+      for (const k of p.names) newNames.push({ insert: inserts.length - 1, ...k });
+    }
+    if (adapter.nameMatchEvent) {
+      const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
+      for (const k of p.names)
+        if (!old.has(k.key) && !run.newNameKeys.has(k.key)) run.newNameKeys.set(k.key, k.name);
+    }
+    await writeEvents(run, tx, adapter.diff(previous, record));
+  }
+  // New records and names go in as multi-row inserts: one statement per batch, not per row.
+  const ids = await tx.records.insert(inserts);
+  for (const { insert, ...name } of newNames) names.push({ recordId: ids[insert] as number, ...name });
+  await tx.records.insertNames(names);
+  summary.unchanged += unchanged.length;
+  if (unchanged.length) await tx.records.markSeen(partition, adapter.dataset, unchanged, id);
+}
+
+/** A full snapshot: what it no longer lists has gone from the register. */
+async function removeUnseen(run: Run, tx: Store) {
+  const { adapter, partition, summary } = run;
+  const unseen = await tx.records.unseen(partition, adapter.dataset, run.id);
+  if (summary.rows_read === 0 && unseen.length > 0) {
+    // A register's snapshot is never empty: a file with no rows (cut off after its header, say)
+    // would otherwise remove every record, each with its event.
+    throw new IngestError(
+      `${fileNames(run.files)}: no rows, where the stored copy holds ${unseen.length.toLocaleString('en-AU')} records; a register's snapshot is never empty, so the file is taken to be cut off`,
+    );
+  }
+  for (const gone of unseen) {
+    // A record read live after this snapshot was taken is not gone for being absent from it.
+    if (adapter.keepsNewerRecord && isNewer(gone.as_of, summary.as_of)) continue;
+    await tx.records.markRemoved(partition, adapter.dataset, gone.record_key, run.now);
+    await tx.records.deleteNames(gone.id);
+    summary.removed++;
+    await writeEvents(run, tx, adapter.diff(toSourceRecord(gone), null));
+  }
+}
+
+/**
+ * Lists without identifiers (DFAT, banned persons): an entity elsewhere whose name newly matches
+ * one of this list's names gets the list's event.
+ */
+async function raiseNameMatches(run: Run, tx: Store) {
+  const { adapter } = run;
+  const keys = [...run.newNameKeys.keys()];
+  // One event per entity and listed name: the entity's name is usually in several registers (the
+  // ABR's, ASIC's, …), each a row here, but it is one entity newly matching one listing.
+  const raised = new Set<string>();
+  for (let i = 0; i < keys.length; i += CHUNK) {
+    const matches = await tx.records.entitiesNamed(run.partition, adapter.dataset, keys.slice(i, i + CHUNK));
+    const events: DetectedChange[] = [];
+    for (const m of matches) {
+      // A company known by its ACN alone in one register is the same entity as its ABN elsewhere.
+      const entity = m.abn ?? (m.acn ? abnFromAcn(m.acn) : '');
+      if (raised.has(`${entity}|${m.name_key}`)) continue;
+      raised.add(`${entity}|${m.name_key}`);
+      events.push({
+        type: adapter.nameMatchEvent ?? 'sanctions_match',
+        entity: { abn: m.abn, acn: m.acn, name: m.name },
+        changes: [{ field: 'listed_name', old: null, new: run.newNameKeys.get(m.name_key) ?? m.name }],
+      });
+    }
+    await writeEvents(run, tx, events);
+  }
+}
+
+function failureMessage(error: unknown, files: InputFile[]): string {
+  if (error instanceof FormatError)
+    return `${error.message}${error.line && !error.message.includes('line') ? ` (line ${error.line})` : ''}`;
+  if (error instanceof IngestError) return error.message;
+  return `${fileNames(files)}: ${error instanceof Error ? error.message : String(error)}`;
 }
 
 /** Both dates known (ISO `YYYY-MM-DD`) and the first one later. */

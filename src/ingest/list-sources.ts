@@ -1,7 +1,6 @@
 import { basename } from 'node:path';
 import type { Ctx, Partition } from '../ctx.ts';
 import { REGISTERS } from '../registers/index.ts';
-import { latestIngests, recordCounts } from '../store/ingests.ts';
 
 export type SourceStatus = {
   dataset: string;
@@ -36,10 +35,16 @@ export function shownName(name: string): string {
 }
 
 /** Every dataset, loaded or not, for one partition: what the screening and resolve blocks can rely on. */
-export async function listSources({ ctx, input }: { ctx: Pick<Ctx, 'db'>; input: { partition: Partition } }) {
+export async function listSources({
+  ctx,
+  input,
+}: {
+  ctx: Pick<Ctx, 'store'>;
+  input: { partition: Partition };
+}) {
   const [ingests, counts] = await Promise.all([
-    latestIngests(ctx.db, input.partition),
-    recordCounts(ctx.db, input.partition),
+    ctx.store.ingests.latest(input.partition),
+    ctx.store.ingests.recordCounts(input.partition),
   ]);
   const byDataset = new Map(ingests.map((i) => [i.dataset, i]));
   const countOf = new Map(counts.map((c) => [c.dataset, Number(c.n)]));

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Ctx } from '../ctx.ts';
 import { type DatasetName, REGISTERS } from '../registers/index.ts';
-import { latestIngests } from '../store/ingests.ts';
 import { type IngestSummary, ingest } from './ingest.ts';
 import { resolveInputs } from './inputs.ts';
 
@@ -27,11 +26,11 @@ export async function loadSandbox({
   ctx,
   input = {},
 }: {
-  ctx: Pick<Ctx, 'db' | 'clock'>;
+  ctx: Pick<Ctx, 'store' | 'clock'>;
   input?: { dir?: string; force?: boolean };
 }): Promise<IngestSummary[]> {
   const dir = input.dir ?? SANDBOX_DIR;
-  const loaded = new Set((await latestIngests(ctx.db, 'sandbox')).map((i) => i.dataset));
+  const loaded = new Set((await ctx.store.ingests.latest('sandbox')).map((i) => i.dataset));
   const order = [...REGISTERS].sort((a, b) => Number(!!a.nameMatchEvent) - Number(!!b.nameMatchEvent));
   const summaries: IngestSummary[] = [];
   for (const adapter of order) {

@@ -1,17 +1,9 @@
 import type { Partition } from '../ctx.ts';
+import { type EventTally, recordChanges } from '../events/record-changes.ts';
 import { nameKeys, serialise } from '../ingest/prepare.ts';
-import { type EventTally, writeChangeEvents } from '../ingest/write-events.ts';
 import type { RegisterAdapter, SourceRecord } from '../registers/types.ts';
-import type { Db } from '../store/db.ts';
-import {
-  deleteNames,
-  findRecords,
-  holds,
-  insertNames,
-  insertRecords,
-  replaceRecord,
-  toSourceRecord,
-} from '../store/source-records.ts';
+import { holds, toSourceRecord } from '../store/source-records.ts';
+import type { Store } from '../store/store.ts';
 
 export type Applied = EventTally & { inserted: number; updated: number; unchanged: number };
 
@@ -21,8 +13,9 @@ export type Applied = EventTally & { inserted: number; updated: number; unchange
  * transaction. Records not given are left as they are.
  */
 export async function applyRecords(
-  tx: Db,
+  tx: Store,
   input: {
+    clock: () => Date;
     adapter: RegisterAdapter;
     partition: Partition;
     ingestId: string;
@@ -43,8 +36,7 @@ export async function applyRecords(
   if (input.records.length === 0) return applied;
   const stored = new Map(
     (
-      await findRecords(
-        tx,
+      await tx.records.find(
         partition,
         adapter.dataset,
         input.records.map((r) => r.key),
@@ -61,23 +53,26 @@ export async function applyRecords(
     const write = { partition, dataset: adapter.dataset, record, namesJson, dataJson, at, ingestId };
     let recordId: number;
     if (before) {
-      await replaceRecord(tx, write);
-      await deleteNames(tx, before.id);
+      await tx.records.replace(write);
+      await tx.records.deleteNames(before.id);
       recordId = before.id;
       applied.updated++;
     } else {
-      [recordId] = (await insertRecords(tx, [write])) as [number];
+      [recordId] = (await tx.records.insert([write])) as [number];
       applied.inserted++;
     }
-    await insertNames(
-      tx,
-      nameKeys(record).map((k) => ({ recordId, ...k })),
-    );
+    await tx.records.insertNames(nameKeys(record).map((k) => ({ recordId, ...k })));
     const previous = before && !before.removed_at ? toSourceRecord(before) : null;
-    await writeChangeEvents(
+    await recordChanges(
       tx,
-      adapter.diff(previous, record),
-      { adapter, partition, asOf: input.asOf, ingestId },
+      {
+        clock: input.clock,
+        changes: adapter.diff(previous, record),
+        register: adapter,
+        partition,
+        asOf: input.asOf,
+        ingestId,
+      },
       applied,
     );
   }

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Ctx } from '../ctx.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
-import type { Db } from '../store/db.ts';
+import type { Store } from '../store/store.ts';
 import { REREAD, type RereadSummary, rereadWatched } from './reread-watched.ts';
 
 /** The ABR's dates are Australian Eastern dates. */
@@ -16,16 +16,11 @@ export const addDays = (day: string, n: number) =>
  * each day read only on the day after it, once more, in case the ABR was still processing it then.
  * A day read two or more days after it is done.
  */
-export async function dueDates(db: Db, now: Date, lookbackDays: number): Promise<string[]> {
+export async function dueDates(store: Store, now: Date, lookbackDays: number): Promise<string[]> {
   const today = sydneyDate(now);
   const yesterday = addDays(today, -1);
   const earliest = addDays(yesterday, 1 - lookbackDays);
-  const reads = await db.all<{ day: string; last_read: string }>(
-    `SELECT as_of AS day, MAX(started_at) AS last_read FROM ingests
-     WHERE partition = 'live' AND dataset = ? AND status = 'applied' AND as_of >= ?
-     GROUP BY as_of`,
-    [REREAD, earliest],
-  );
+  const reads = await store.ingests.appliedDays('live', REREAD, earliest);
   const lastRead = new Map(reads.map((r) => [r.day, sydneyDate(new Date(r.last_read))]));
   const dates: string[] = [];
   for (let day = earliest; day <= yesterday; day = addDays(day, 1)) {
@@ -37,7 +32,7 @@ export async function dueDates(db: Db, now: Date, lookbackDays: number): Promise
 }
 
 export type DailyRereadOptions = {
-  ctx: Pick<Ctx, 'db' | 'clock'>;
+  ctx: Pick<Ctx, 'store' | 'clock'>;
   abr: AbrClient;
   log: Logger;
   /** How often to look for a date not yet read; default hourly. */
@@ -87,7 +82,7 @@ export class DailyReread {
     const lookback = this.#options.lookbackDays ?? 7;
     const signal = this.#stopping.signal;
     const done: RereadSummary[] = [];
-    const dates = await dueDates(ctx.db, ctx.clock(), lookback);
+    const dates = await dueDates(ctx.store, ctx.clock(), lookback);
     for (const date of dates) {
       if (signal.aborted) break;
       try {

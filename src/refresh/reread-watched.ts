@@ -5,15 +5,11 @@ import type { AbrClient } from '../registers/abr-web/client.ts';
 import type { AbrEntity } from '../registers/abr-web/entity.ts';
 import { webEntityRecord } from '../registers/abr-web/to-source-record.ts';
 import type { SourceRecord } from '../registers/types.ts';
-import { insertIngest } from '../store/ingests.ts';
-import { findRecords, toSourceRecord } from '../store/source-records.ts';
+import { toSourceRecord } from '../store/source-records.ts';
 import { applyRecords } from './apply-records.ts';
-import { watchedAbns } from './watched-abns.ts';
 
 /** How a re-read is recorded among the ingests: not a dataset of its own, so never a snapshot. */
 export const REREAD = 'abr-reread';
-/** PostgreSQL advisory lock key for re-reads ('aerr'). */
-const REREAD_LOCK = 0x6165_7272;
 
 export type RereadSummary = {
   id: string;
@@ -46,7 +42,7 @@ export async function rereadWatched({
   abr,
   signal,
 }: {
-  ctx: Pick<Ctx, 'db' | 'clock'>;
+  ctx: Pick<Ctx, 'store' | 'clock'>;
   input: { date: string };
   abr: AbrClient;
   /** Checked between ABR reads: an aborted re-read throws before anything is stored. */
@@ -54,7 +50,7 @@ export async function rereadWatched({
 }): Promise<RereadSummary> {
   const started = ctx.clock();
   const partition = 'live';
-  const watched = await watchedAbns(ctx.db, partition);
+  const watched = await ctx.store.subscriptions.watchedAbns(partition);
   const updated = watched.size > 0 ? await abr.updatedAbns(input.date) : [];
   const due = [...new Set(updated)].filter((abn) => watched.has(abn)).sort();
   const skipped: RereadSummary['skipped'] = [];
@@ -68,14 +64,13 @@ export async function rereadWatched({
 
   signal?.throwIfAborted();
   const id = newId('ing');
-  return ctx.db.transaction(async (tx) => {
-    // One re-read at a time (another server, or the CLI beside one): the second sees what the first
-    // stored and finds nothing new. SQLite's write transaction already serialises them.
-    if (tx.engine === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?)', [REREAD_LOCK]);
+  return ctx.store.transaction(async (tx) => {
+    // One re-read at a time: the second sees what the first stored and finds nothing new.
+    await tx.ingests.lockRereads();
     const stored = new Map<string, SourceRecord>();
     if (entities.length > 0) {
       const keys = entities.map((e) => e.abn);
-      for (const row of await findRecords(tx, partition, abrBulk.dataset, keys)) {
+      for (const row of await tx.records.find(partition, abrBulk.dataset, keys)) {
         if (!row.removed_at) stored.set(row.record_key, toSourceRecord(row));
       }
     }
@@ -86,6 +81,7 @@ export async function rereadWatched({
       else records.push(record);
     }
     const applied = await applyRecords(tx, {
+      clock: ctx.clock,
       adapter: abrBulk,
       partition,
       ingestId: id,
@@ -94,7 +90,7 @@ export async function rereadWatched({
       records,
     });
     const finished = ctx.clock();
-    await insertIngest(tx, {
+    await tx.ingests.insert({
       id,
       partition,
       dataset: REREAD,

@@ -1,20 +1,20 @@
 import type { Partition } from '../ctx.ts';
 import { ENTITY_NAME_DATASETS, IDENTITY_DATASETS } from '../registers/index.ts';
-import type { Db } from '../store/db.ts';
-import { type EntityRecord, recordsByIdentifiers } from '../store/entity-records.ts';
+import type { EntityRecord } from '../store/entity-records.ts';
+import type { Store } from '../store/store.ts';
 
 /**
  * Every register's records for one entity, joined ABN↔ACN both ways: the ABN's records give the
  * ACN (ABR's ASIC number, ASIC's ABN column) and the ACN's records give the ABN.
  */
 export async function entityRecords(
-  db: Db,
+  db: Store,
   partition: Partition,
   id: { abn?: string; acn?: string },
 ): Promise<EntityRecord[]> {
   const abns = new Set(id.abn ? [id.abn] : []);
   const acns = new Set(id.acn ? [id.acn] : []);
-  let records = await recordsByIdentifiers(db, partition, { abns: [...abns], acns: [...acns] });
+  let records = await db.entities.byIdentifiers(partition, { abns: [...abns], acns: [...acns] });
   const more = { abns: [] as string[], acns: [] as string[] };
   for (const r of records) {
     if (!IDENTITY_DATASETS.has(r.dataset)) continue;
@@ -23,7 +23,7 @@ export async function entityRecords(
   }
   if (more.abns.length + more.acns.length > 0) {
     const seen = new Set(records.map((r) => `${r.dataset}|${r.key}`));
-    const extra = await recordsByIdentifiers(db, partition, more);
+    const extra = await db.entities.byIdentifiers(partition, more);
     records = [...records, ...extra.filter((r) => !seen.has(`${r.dataset}|${r.key}`))];
   }
   return records;

@@ -45,7 +45,7 @@ export function requireNameIndex(partition: Partition, state: RegistersState): v
  * (which may answer 502): the source's own record first, then the other registers' records.
  */
 export async function identityRecords(
-  ctx: Pick<CallerCtx, 'db' | 'caller'>,
+  ctx: Pick<CallerCtx, 'store' | 'caller'>,
   id: { abn?: string; acn?: string },
   state: RegistersState,
   services: { abr: AbrClient | undefined; simulation: SandboxSimulation },
@@ -59,7 +59,7 @@ export async function identityRecords(
     simulation: services.simulation,
   });
   const records = await entityRecords(
-    ctx.db,
+    ctx.store,
     partition,
     live ? { abn: live.abn ?? id.abn, acn: live.acn ?? id.acn } : id,
   );

@@ -1,6 +1,5 @@
 import type { Partition } from '../ctx.ts';
-import type { Db } from '../store/db.ts';
-import { latestIngests } from '../store/ingests.ts';
+import type { Store } from '../store/store.ts';
 
 /** Which datasets are loaded in a partition and the as-of date of each loaded copy. */
 export type RegistersState = {
@@ -10,8 +9,8 @@ export type RegistersState = {
   version: (dataset: string) => string;
 };
 
-export async function registersState(db: Db, partition: Partition): Promise<RegistersState> {
-  const latest = new Map((await latestIngests(db, partition)).map((i) => [i.dataset, i]));
+export async function registersState(db: Store, partition: Partition): Promise<RegistersState> {
+  const latest = new Map((await db.ingests.latest(partition)).map((i) => [i.dataset, i]));
   return {
     loaded: (d) => latest.has(d),
     asOf: (d) => latest.get(d)?.as_of ?? null,

@@ -1,7 +1,7 @@
 import type { CallerCtx } from '../ctx.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import { type ScreenServices, screenEntity } from '../screen/screen-entity.ts';
-import { type EntityRecord, isKnownIdentifier, leiMappings } from '../store/entity-records.ts';
+import type { EntityRecord } from '../store/entity-records.ts';
 import { enrichmentBlocks } from './blocks.ts';
 import { canonicalRecord } from './canonical.ts';
 import { entityRecords } from './entity-lookup.ts';
@@ -26,7 +26,7 @@ export async function resolveEntity({
   input,
   services,
 }: {
-  ctx: Pick<CallerCtx, 'db' | 'caller' | 'clock'>;
+  ctx: Pick<CallerCtx, 'store' | 'caller' | 'clock'>;
   input: ResolveRequest;
   services: ResolveServices;
 }): Promise<ResolveResponse> {
@@ -36,7 +36,7 @@ export async function resolveEntity({
   if (input.name !== undefined) {
     // Names are searched in the local copies of the registers only: with none loaded, "no candidates"
     // would be said by no source at all.
-    requireNameIndex(ctx.caller.partition, await registersState(ctx.db, ctx.caller.partition));
+    requireNameIndex(ctx.caller.partition, await registersState(ctx.store, ctx.caller.partition));
     const hits = await searchNames({
       ctx,
       input: { name: input.name, state: input.state, postcode: input.postcode, mode: input.mode ?? 'fuzzy' },
@@ -84,17 +84,17 @@ export async function resolveEntity({
 }
 
 async function candidateFor(
-  ctx: Pick<CallerCtx, 'db' | 'caller' | 'clock'>,
+  ctx: Pick<CallerCtx, 'store' | 'caller' | 'clock'>,
   id: { abn?: string; acn?: string },
   include: Set<(typeof INCLUDE_BLOCKS)[number]>,
   services: ResolveServices,
   consultUpstream = false,
 ): Promise<Candidate | null> {
   const { partition } = ctx.caller;
-  const state = await registersState(ctx.db, partition);
+  const state = await registersState(ctx.store, partition);
   const records = consultUpstream
     ? await identityRecords(ctx, id, state, services)
-    : await entityRecords(ctx.db, partition, id);
+    : await entityRecords(ctx.store, partition, id);
   if (records.length === 0) return null;
 
   const known = new Map<string, boolean>();
@@ -103,7 +103,7 @@ async function candidateFor(
   const { records: inSlot } = slots(records, state);
   for (const r of inSlot('canonical.related_entities')) {
     for (const t of (r.data.trustees as Array<{ abn: string | null; acn: string | null }>) ?? []) {
-      known.set(`${t.abn}|${t.acn}`, await isKnownIdentifier(ctx.db, partition, t));
+      known.set(`${t.abn}|${t.acn}`, await ctx.store.entities.isKnown(partition, t));
     }
   }
   const { canonical, conflicts, provenanceComplete } = canonicalRecord(records, state, resolvable);
@@ -129,10 +129,10 @@ async function candidateFor(
 
 /** GLEIF's mapping-file entries for the entity's LEI, if it has one. */
 async function mappingsOf(
-  ctx: Pick<CallerCtx, 'db' | 'caller'>,
+  ctx: Pick<CallerCtx, 'store' | 'caller'>,
   records: EntityRecord[],
   state: RegistersState,
 ) {
   const lei = slots(records, state).records('external_ids.lei')[0]?.key;
-  return lei ? leiMappings(ctx.db, ctx.caller.partition, lei) : [];
+  return lei ? ctx.store.entities.leiMappings(ctx.caller.partition, lei) : [];
 }

@@ -2,8 +2,6 @@ import type { CallerCtx } from '../ctx.ts';
 import { nameKey } from '../names/name-key.ts';
 import { nameSimilarity, tokens } from '../names/similarity.ts';
 import { identityRegister, sourceOf } from '../registers/index.ts';
-import { recordsByIdentifiers } from '../store/entity-records.ts';
-import { nameCandidates } from '../store/name-search.ts';
 
 export type NameHit = {
   abn: string | null;
@@ -26,7 +24,7 @@ export async function searchNames({
   ctx,
   input,
 }: {
-  ctx: Pick<CallerCtx, 'db' | 'caller'>;
+  ctx: Pick<CallerCtx, 'store' | 'caller'>;
   input: { name: string; state?: string; postcode?: string; mode: 'exact' | 'fuzzy' };
 }): Promise<NameHit[]> {
   const { partition } = ctx.caller;
@@ -34,7 +32,7 @@ export async function searchNames({
   const queryTokens = queryKey === '' ? [] : queryKey.split(' ');
   const queryCompare = tokens(input.name);
   const best = new Map<string, NameHit>();
-  for (const c of await nameCandidates(ctx.db, partition, queryTokens)) {
+  for (const c of await ctx.store.names.candidates(partition, queryTokens)) {
     const exact = c.name_key === queryKey;
     if (input.mode === 'exact' && !exact) continue;
     const similarity = exact ? 1 : nameSimilarity(queryCompare, tokens(c.name));
@@ -59,7 +57,7 @@ export async function searchNames({
   const hits = [...best.values()]
     .sort((a, b) => b.signals.similarity - a.signals.similarity)
     .slice(0, MAX_RESULTS * 3);
-  const records = await recordsByIdentifiers(ctx.db, partition, {
+  const records = await ctx.store.entities.byIdentifiers(partition, {
     abns: hits.map((h) => h.abn).filter((a): a is string => !!a),
     acns: hits.map((h) => h.acn).filter((a): a is string => !!a),
   });

@@ -1,8 +1,7 @@
 import type { Partition } from '../ctx.ts';
 import { nameSimilarity, tokens } from '../names/similarity.ts';
 import type { SourceRecord } from '../registers/types.ts';
-import type { Db } from '../store/db.ts';
-import { type StoredRecord, toSourceRecord } from '../store/source-records.ts';
+import type { Store } from '../store/store.ts';
 
 export type ListName = { name: string; type: string; tokens: string[] };
 export type ListEntry = { record: SourceRecord; names: ListName[] };
@@ -74,16 +73,11 @@ function add(map: Map<string, Set<number>>, key: string, i: number) {
 export class ListIndexCache {
   readonly #cache = new Map<string, { version: string; index: ListIndex }>();
 
-  async get(db: Db, partition: Partition, dataset: string, version: string): Promise<ListIndex> {
+  async get(store: Store, partition: Partition, dataset: string, version: string): Promise<ListIndex> {
     const slot = `${partition}|${dataset}`;
     const cached = this.#cache.get(slot);
     if (cached?.version === version) return cached.index;
-    const rows = await db.all<StoredRecord>(
-      `SELECT id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest
-       FROM source_records WHERE partition = ? AND dataset = ? AND removed_at IS NULL`,
-      [partition, dataset],
-    );
-    const index = new ListIndex(rows.map(toSourceRecord));
+    const index = new ListIndex(await store.records.current(partition, dataset));
     this.#cache.set(slot, { version, index });
     return index;
   }

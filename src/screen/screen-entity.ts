@@ -37,7 +37,7 @@ export async function screenEntity({
   services,
   known,
 }: {
-  ctx: Pick<CallerCtx, 'db' | 'caller' | 'clock'>;
+  ctx: Pick<CallerCtx, 'store' | 'caller' | 'clock'>;
   input: ScreenRequest;
   services: ScreenServices;
   /** What a caller (resolve) has already read for this entity, so it is not read twice. */
@@ -46,7 +46,7 @@ export async function screenEntity({
   const { partition } = ctx.caller;
   const id = { abn: input.abn, acn: input.acn };
   if (!input.name) requireCheckDigits(id);
-  const state = known?.state ?? (await registersState(ctx.db, partition));
+  const state = known?.state ?? (await registersState(ctx.store, partition));
   // An identifier is resolved to the entity's names through the identity source, as resolve does
   // (so an outage, or a live mirror never loaded, is a 502 here too).
   const records = input.name ? [] : (known?.records ?? (await identityRecords(ctx, id, state, services)));
@@ -76,7 +76,7 @@ export async function screenEntity({
       };
       continue;
     }
-    const index = await services.lists.get(ctx.db, partition, list.dataset, state.version(list.dataset));
+    const index = await services.lists.get(ctx.store, partition, list.dataset, state.version(list.dataset));
     const matches: ListResult['matches'] = [];
     const seen = new Set<string>();
     const push = (

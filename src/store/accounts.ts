@@ -62,3 +62,13 @@ export const touchApiKey = (db: Db, keyId: string, at: string) =>
     keyId,
     at,
   ]);
+
+export const accountQueries = { insert: insertAccount, find: findAccount, count: countAccounts };
+export const apiKeyQueries = {
+  insert: insertApiKey,
+  findActiveByHash: findActiveKeyByHash,
+  list: listApiKeys,
+  find: findApiKey,
+  revoke: revokeApiKey,
+  touch: touchApiKey,
+};

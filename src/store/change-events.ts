@@ -44,3 +44,5 @@ export const eventsOfIngest = async (db: Db, ingestId: string) =>
       [ingestId],
     )
   ).map((row) => ({ ...row, changes: JSON.parse(row.changes) as FieldChange[] }));
+
+export const changeEventQueries = { insert: insertChangeEvent, ofIngest: eventsOfIngest };

@@ -1,4 +1,5 @@
 import type { Partition } from '../ctx.ts';
+import { fromMicros, nextEventTime, toMicros } from '../events/event-clock.ts';
 import type { Db } from './db.ts';
 
 export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'paused';
@@ -82,3 +83,37 @@ export const setPaused = (db: Db, subscriptionId: string, paused: boolean, now: 
         "UPDATE deliveries SET status = 'pending', next_attempt_at = ? WHERE subscription_id = ? AND status = 'paused'",
         [now, subscriptionId],
       );
+
+/** One delivery writer at a time on PostgreSQL ('aevd'); SQLite's write lock already does this. */
+const DELIVERY_WRITERS_LOCK = 0x6165_7664;
+
+/**
+ * Delivery times for polling (docs/decisions.md, changes polling): `created_at` is the cursor, so a
+ * delivery committed later must never carry an earlier time, whichever process or host wrote it.
+ *
+ * Called in the writer's transaction, before any time is chosen. On PostgreSQL it takes a
+ * transaction-level advisory lock, held until that transaction commits or rolls back, so delivery
+ * writers commit in the order they chose their times (under READ COMMITTED each statement after
+ * the lock sees what the previous holder committed). SQLite opens every write transaction with
+ * BEGIN IMMEDIATE, which holds the file's one write lock for the whole transaction, across
+ * processes too. Each time is then the later of the context clock's next event time and one
+ * microsecond after the latest stored delivery, so time never runs backwards, even with skewed clocks.
+ */
+export async function deliveryTimes(tx: Db, clock: () => Date): Promise<() => string> {
+  if (tx.engine === 'postgres') await tx.get('SELECT pg_advisory_xact_lock(?)', [DELIVERY_WRITERS_LOCK]);
+  const latest = await tx.get<{ at: string | null }>('SELECT MAX(created_at) AS at FROM deliveries');
+  let floor = latest?.at ? toMicros(latest.at) : 0n;
+  return () => {
+    const now = toMicros(nextEventTime(clock));
+    floor = now > floor ? now : floor + 1n;
+    return fromMicros(floor);
+  };
+}
+
+export const deliveryQueries = {
+  insert: insertDelivery,
+  forEntity: deliveriesForEntity,
+  stop: stopDeliveries,
+  setPaused,
+  times: deliveryTimes,
+};

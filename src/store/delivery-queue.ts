@@ -104,3 +104,11 @@ export const releaseClaim = (db: Db, id: string, lease: string | null, now: stri
     "UPDATE deliveries SET locked_until = NULL, next_attempt_at = ? WHERE id = ? AND status = 'pending' AND locked_until = ?",
     [now, id, lease],
   );
+
+export const deliveryQueueQueries = {
+  claimDue,
+  recordAttempt,
+  settleForSubscription,
+  countDue,
+  releaseClaim,
+};

@@ -1,4 +1,5 @@
 import type { Partition } from '../ctx.ts';
+import { IDENTITY_DATASETS, registerFor } from '../registers/index.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Db } from './db.ts';
 import { type StoredRecord, toSourceRecord } from './source-records.ts';
@@ -56,8 +57,58 @@ export async function isKnownIdentifier(
 export async function leiMappings(db: Db, partition: Partition, lei: string) {
   // Mapping keys start with the LEI, so this is a primary-key range, not a scan.
   const rows = await db.all<{ data: string }>(
-    "SELECT data FROM source_records WHERE partition = ? AND dataset = 'gleif-mappings' AND record_key >= ? AND record_key < ? AND removed_at IS NULL",
-    [partition, `${lei}|`, `${lei}}`],
+    'SELECT data FROM source_records WHERE partition = ? AND dataset = ? AND record_key >= ? AND record_key < ? AND removed_at IS NULL',
+    [partition, registerFor('external_ids.mappings').dataset, `${lei}|`, `${lei}}`],
   );
   return rows.map((r) => JSON.parse(r.data) as { lei: string; kind: string; id: string });
 }
+
+/** Identifiers per query: far below either engine's limit on parameters. */
+const IN_BATCH = 500;
+
+/**
+ * The same-entity join (docs/architecture.md, entities): the identifiers of one entity are the ABNs
+ * and ACNs its identity records carry (the ABR's record names the ACN as its ASIC number, ASIC's
+ * names the ABN), so an ACN watch sees its ABN's events and a resolve by ABN finds the ACN's records.
+ * Answers the identifiers given, then the ones they join to, each once. `withRemoved` also follows
+ * identity records gone from the latest snapshot (an event about a record's removal is still the
+ * entity's).
+ */
+export async function sameEntity(
+  db: Db,
+  partition: Partition,
+  ids: { abns: readonly string[]; acns: readonly string[] },
+  options: { withRemoved: boolean },
+): Promise<{ abns: string[]; acns: string[] }> {
+  const abns = new Set(ids.abns);
+  const acns = new Set(ids.acns);
+  const datasets = [...IDENTITY_DATASETS];
+  const current = options.withRemoved ? '' : ' AND removed_at IS NULL';
+  // One query per column, so each uses its own index (an OR across two columns may scan the table).
+  for (const [column, values] of [
+    ['abn', [...abns]],
+    ['acn', [...acns]],
+  ] as const) {
+    for (let i = 0; i < values.length; i += IN_BATCH) {
+      const batch = values.slice(i, i + IN_BATCH);
+      const rows = await db.all<{ abn: string | null; acn: string | null }>(
+        `SELECT abn, acn FROM source_records
+         WHERE partition = ? AND ${column} IN (${batch.map(() => '?').join(', ')})
+           AND dataset IN (${datasets.map(() => '?').join(', ')})${current}`,
+        [partition, ...batch, ...datasets],
+      );
+      for (const r of rows) {
+        if (r.abn) abns.add(r.abn);
+        if (r.acn) acns.add(r.acn);
+      }
+    }
+  }
+  return { abns: [...abns], acns: [...acns] };
+}
+
+export const entityQueries = {
+  byIdentifiers: recordsByIdentifiers,
+  isKnown: isKnownIdentifier,
+  leiMappings,
+  sameEntity,
+};

@@ -66,3 +66,33 @@ export const hasApplied = async (db: Db, partition: Partition, dataset: string) 
     "SELECT 1 AS one FROM ingests WHERE partition = ? AND dataset = ? AND status = 'applied' LIMIT 1",
     [partition, dataset],
   )) !== undefined;
+
+/** For each as-of day since `since`, when a dataset's copy for that day was last applied. */
+export const appliedDays = (db: Db, partition: Partition, dataset: string, since: string) =>
+  db.all<{ day: string; last_read: string }>(
+    `SELECT as_of AS day, MAX(started_at) AS last_read FROM ingests
+     WHERE partition = ? AND dataset = ? AND status = 'applied' AND as_of >= ?
+     GROUP BY as_of`,
+    [partition, dataset, since],
+  );
+
+/** PostgreSQL advisory lock key for re-reads ('aerr'). */
+const REREAD_LOCK = 0x6165_7272;
+
+/**
+ * Inside a transaction: one ABR re-read at a time (another server, or the CLI beside one), so the
+ * second sees what the first stored and finds nothing new. SQLite's write transaction already
+ * serialises them; PostgreSQL takes a transaction-level advisory lock.
+ */
+export async function lockRereads(db: Db): Promise<void> {
+  if (db.engine === 'postgres') await db.get('SELECT pg_advisory_xact_lock(?)', [REREAD_LOCK]);
+}
+
+export const ingestQueries = {
+  insert: insertIngest,
+  latest: latestIngests,
+  recordCounts,
+  hasApplied,
+  appliedDays,
+  lockRereads,
+};

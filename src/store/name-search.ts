@@ -73,3 +73,5 @@ export async function nameCandidates(
   const seen = new Set(first.map((c) => `${c.dataset}|${c.record_key}|${c.name}`));
   return [...first, ...more.filter((c) => !seen.has(`${c.dataset}|${c.record_key}|${c.name}`))];
 }
+
+export const nameQueries = { candidates: nameCandidates };

@@ -216,3 +216,26 @@ export function entitiesNamed(db: Db, partition: Partition, excludeDataset: stri
     ],
   );
 }
+
+/** The current records of a dataset (a screening list, held in memory by the screening). */
+export async function currentRecords(db: Db, partition: Partition, dataset: string): Promise<SourceRecord[]> {
+  const rows = await db.all<StoredRecord>(
+    `SELECT ${COLUMNS} FROM source_records WHERE partition = ? AND dataset = ? AND removed_at IS NULL`,
+    [partition, dataset],
+  );
+  return rows.map(toSourceRecord);
+}
+
+export const recordQueries = {
+  find: findRecords,
+  hasAny: hasRecords,
+  unseen: unseenRecords,
+  insert: insertRecords,
+  insertNames,
+  replace: replaceRecord,
+  markSeen,
+  markRemoved,
+  deleteNames,
+  entitiesNamed,
+  current: currentRecords,
+};

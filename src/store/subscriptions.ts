@@ -1,5 +1,6 @@
 import type { Partition } from '../ctx.ts';
 import type { Db } from './db.ts';
+import { sameEntity } from './entity-records.ts';
 
 export type SubscriptionRow = {
   id: string;
@@ -141,3 +142,38 @@ export async function subscriptionsById(db: Db, ids: string[]) {
   );
   return new Map(rows.map((r) => [r.id, r]));
 }
+
+export const removeEntities = (db: Db, subscriptionId: string) =>
+  db.run('DELETE FROM subscription_entities WHERE subscription_id = ?', [subscriptionId]);
+
+/**
+ * Every ABN a subscription of the partition watches: the ABNs watched as such, and the ABN of each
+ * watched ACN (the same entity's, as its current identity records join them). Paused subscriptions
+ * count: their events are still recorded for polling.
+ */
+export async function watchedAbns(db: Db, partition: Partition): Promise<Set<string>> {
+  const rows = await db.all<WatchedEntity>(
+    'SELECT DISTINCT identifier, id_type FROM subscription_entities WHERE partition = ?',
+    [partition],
+  );
+  const watched = new Set(rows.filter((r) => r.id_type === 'abn').map((r) => r.identifier));
+  const acns = rows.filter((r) => r.id_type === 'acn').map((r) => r.identifier);
+  if (acns.length === 0) return watched;
+  const joined = await sameEntity(db, partition, { abns: [], acns }, { withRemoved: false });
+  for (const abn of joined.abns) watched.add(abn);
+  return watched;
+}
+
+export const subscriptionQueries = {
+  insert: insertSubscription,
+  replaceEntities,
+  removeEntities,
+  find: findSubscription,
+  list: listSubscriptions,
+  count: countSubscriptions,
+  entitiesOf,
+  update: updateSubscriptionFields,
+  watching: subscriptionsWatching,
+  byId: subscriptionsById,
+  watchedAbns,
+};

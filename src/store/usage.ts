@@ -16,3 +16,5 @@ export const liveRequestsIn = async (db: Db, accountId: string, period: string) 
       )
     )?.live_requests ?? 0,
   );
+
+export const usageQueries = { addLiveRequests, liveRequestsIn };

@@ -1,15 +1,9 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.ts';
 import { storedTime } from '../events/event-clock.ts';
-import type { Db } from '../store/db.ts';
-import {
-  type ClaimedDelivery,
-  claimDue,
-  countDue,
-  releaseClaim,
-  settleForSubscription,
-} from '../store/delivery-queue.ts';
-import { type SubscriptionRow, subscriptionsById } from '../store/subscriptions.ts';
+import type { ClaimedDelivery } from '../store/delivery-queue.ts';
+import type { Store } from '../store/store.ts';
+import type { SubscriptionRow } from '../store/subscriptions.ts';
 import { type OutcomeWriter, outcomeWriter } from './outcome-writer.ts';
 import { classifyAttempt, nextAttemptAt } from './retry-policy.ts';
 import type { Lookup } from './ssrf-guard.ts';
@@ -30,7 +24,7 @@ const FRESH_MS = 50;
 const HELD = 3;
 
 export type WorkerOptions = {
-  db: Db;
+  store: Store;
   log: Logger;
   config: Pick<Config, 'webhookRetrySchedule' | 'webhookTimeoutMs' | 'allowPrivateWebhooks' | 'secretKey'>;
   clock?: () => Date;
@@ -77,7 +71,7 @@ export class DeliveryWorker {
       ...options,
     };
     this.#outcomes = outcomeWriter({
-      db: options.db,
+      store: options.store,
       log: options.log,
       retryForMs: options.config.webhookTimeoutMs + LEASE_MARGIN_MS,
       batchSize: 2 * this.#o.concurrency,
@@ -151,8 +145,8 @@ export class DeliveryWorker {
       const now = this.#o.clock();
       // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
       const lease = now.getTime() + config.webhookTimeoutMs + LEASE_MARGIN_MS;
-      const claimed = await claimDue(this.#o.db, dueBy(now), stamp(new Date(lease)), room);
-      const subscriptions = await subscriptionsById(this.#o.db, [
+      const claimed = await this.#o.store.deliveryQueue.claimDue(dueBy(now), stamp(new Date(lease)), room);
+      const subscriptions = await this.#o.store.subscriptions.byId([
         ...new Set(claimed.map((d) => d.subscription_id)),
       ]);
       for (const delivery of claimed) {
@@ -214,8 +208,8 @@ export class DeliveryWorker {
   async #release(deliveries: ClaimedDelivery[]): Promise<void> {
     const now = stamp(this.#o.clock());
     try {
-      await this.#o.db.transaction(async (tx) => {
-        for (const d of deliveries) await releaseClaim(tx, d.id, d.locked_until, now);
+      await this.#o.store.transaction(async (tx) => {
+        for (const d of deliveries) await tx.deliveryQueue.releaseClaim(d.id, d.locked_until, now);
       });
     } catch (error) {
       // Not lost: the leases end on their own and the deliveries are due again then.
@@ -229,16 +223,16 @@ export class DeliveryWorker {
       await this.tick();
       if (this.#inFlight.size === 0) await this.#outcomes.settled();
       const idle = this.#inFlight.size === 0 && this.#ready.length === 0;
-      if (idle && (await countDue(this.#o.db, dueBy(this.#o.clock()))) === 0) return;
+      if (idle && (await this.#o.store.deliveryQueue.countDue(dueBy(this.#o.clock()))) === 0) return;
       // The first attempt to finish frees a slot: a slow endpoint does not hold the others.
       if (this.#inFlight.size) await Promise.race(this.#inFlight.values());
     }
   }
 
   async #attempt(d: ClaimedDelivery, claimedSub: SubscriptionRow | undefined, stale: boolean): Promise<void> {
-    const { db, config, clock } = this.#o;
+    const { store, config, clock } = this.#o;
     const sub = stale
-      ? (await subscriptionsById(db, [d.subscription_id])).get(d.subscription_id)
+      ? (await store.subscriptions.byId([d.subscription_id])).get(d.subscription_id)
       : claimedSub;
     if (!sub || sub.deleted_at) {
       this.#outcomes.record({
@@ -252,8 +246,8 @@ export class DeliveryWorker {
     }
     if (sub.status === 'paused') {
       // Parked only if the store still says paused: a resume since the read leaves it to be sent.
-      if (!(await settleForSubscription(db, d.id, d.locked_until)))
-        await releaseClaim(db, d.id, d.locked_until, stamp(this.#o.clock()));
+      if (!(await store.deliveryQueue.settleForSubscription(d.id, d.locked_until)))
+        await store.deliveryQueue.releaseClaim(d.id, d.locked_until, stamp(this.#o.clock()));
       return;
     }
     const attempts = Number(d.attempts) + 1;

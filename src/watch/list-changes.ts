@@ -1,7 +1,6 @@
 import type { CallerCtx } from '../ctx.ts';
 import { AppError } from '../errors.ts';
 import { validateIdentifier } from '../identifiers/validate-identifier.ts';
-import { deliveriesForEntity } from '../store/deliveries.ts';
 
 export type ChangeEntry = {
   event_id: string;
@@ -23,7 +22,7 @@ export async function listChanges({
   ctx,
   input,
 }: {
-  ctx: Pick<CallerCtx, 'db' | 'caller'>;
+  ctx: Pick<CallerCtx, 'store' | 'caller'>;
   input: { id: string; since: string; limit: number };
 }): Promise<{ changes: ChangeEntry[]; next_cursor: string | null }> {
   const v = validateIdentifier(input.id);
@@ -35,8 +34,7 @@ export async function listChanges({
   }
   const since = toMicros(input.since);
   // One more than asked tells whether this is the final page.
-  const rows = await deliveriesForEntity(
-    ctx.db,
+  const rows = await ctx.store.deliveries.forEntity(
     ctx.caller.accountId,
     ctx.caller.partition,
     v.normalized,

@@ -1,8 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { Db } from '../store/db.ts';
-import { recordAttempt, settleForSubscription } from '../store/delivery-queue.ts';
+import type { Store } from '../store/store.ts';
 
-export type Outcome = Parameters<typeof recordAttempt>[1];
+export type Outcome = Parameters<Store['deliveryQueue']['recordAttempt']>[0];
 
 export type OutcomeWriter = {
   /** Queues an attempt's outcome (`settled` waits for it to be stored or given up on). */
@@ -23,14 +22,14 @@ export type OutcomeWriter = {
  * webhook-id.
  */
 export function outcomeWriter({
-  db,
+  store,
   log,
   retryForMs,
   batchSize,
   delayMs = 5,
   onStored,
 }: {
-  db: Db;
+  store: Store;
   log: Logger;
   retryForMs: number;
   batchSize: number;
@@ -62,12 +61,12 @@ export function outcomeWriter({
     const giveUpAt = Date.now() + retryForMs;
     for (let wait = 50; ; wait = Math.min(wait * 2, 1_000)) {
       try {
-        await db.transaction(async (tx) => {
+        await store.transaction(async (tx) => {
           for (const outcome of outcomes) {
-            await recordAttempt(tx, outcome);
+            await tx.deliveryQueue.recordAttempt(outcome);
             // A retry of a subscription paused or deleted during the attempt shows as such at once,
             // not as pending until the retry falls due.
-            if (outcome.status === 'pending') await settleForSubscription(tx, outcome.id, null);
+            if (outcome.status === 'pending') await tx.deliveryQueue.settleForSubscription(outcome.id, null);
           }
         });
         return;

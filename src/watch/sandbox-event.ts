@@ -1,14 +1,10 @@
 import type { CallerCtx } from '../ctx.ts';
 import { AppError } from '../errors.ts';
-import { eventClock } from '../events/event-clock.ts';
+import { recordChanges } from '../events/record-changes.ts';
 import type { EventType, FieldChange } from '../events/types.ts';
 import { validateIdentifier } from '../identifiers/validate-identifier.ts';
-import { newId } from '../ids.ts';
 import { identityRegister, REGISTERS } from '../registers/index.ts';
 import type { RegisterAdapter } from '../registers/types.ts';
-import { insertChangeEvent } from '../store/change-events.ts';
-import { recordsByIdentifiers } from '../store/entity-records.ts';
-import { fanOut } from './fan-out.ts';
 
 /**
  * The register that raises each event type in the sandbox, and the field changes it reports (its
@@ -29,7 +25,7 @@ export async function triggerSandboxEvent({
   ctx,
   input,
 }: {
-  ctx: Pick<CallerCtx, 'db' | 'caller' | 'clock'>;
+  ctx: Pick<CallerCtx, 'store' | 'caller' | 'clock'>;
   input: { identifier: string; type: EventType };
 }) {
   if (ctx.caller.mode !== 'test') {
@@ -45,8 +41,7 @@ export async function triggerSandboxEvent({
     });
   }
   const id = v.normalized;
-  const records = await recordsByIdentifiers(
-    ctx.db,
+  const records = await ctx.store.entities.byIdentifiers(
     'sandbox',
     v.identifier_type === 'abn' ? { abns: [id], acns: [] } : { abns: [], acns: [id] },
   );
@@ -60,27 +55,26 @@ export async function triggerSandboxEvent({
     });
   }
   const raised = asRaised(input.type, main.name);
-  const event = {
-    id: newId('evt'),
-    partition: 'sandbox' as const,
-    dataset: raised.dataset,
-    source: raised.source,
-    type: input.type,
-    abn: main.abn,
-    acn: main.acn,
-    entity_name: main.name,
-    changes: raised.changes,
-    as_of: ctx.clock().toISOString().slice(0, 10),
-    created_at: eventClock.next(),
-    ingest_id: null,
-  };
-  const deliveries = await ctx.db.transaction(async (tx) => {
-    await insertChangeEvent(tx, event);
-    return fanOut(tx, event, ctx.caller.accountId);
-  });
+  const deliveries = await ctx.store.transaction((tx) =>
+    recordChanges(tx, {
+      clock: ctx.clock,
+      changes: [
+        {
+          type: input.type,
+          entity: { abn: main.abn, acn: main.acn, name: main.name },
+          changes: raised.changes,
+        },
+      ],
+      register: raised,
+      partition: 'sandbox',
+      asOf: ctx.clock().toISOString().slice(0, 10),
+      ingestId: null,
+      onlyAccount: ctx.caller.accountId,
+    }),
+  );
   // The ids are the deliveries' own: each is the webhook-id of its webhook and the event_id polling shows.
   return {
-    type: event.type,
+    type: input.type,
     entity: { abn: main.abn, acn: main.acn, name: main.name },
     deliveries: deliveries.length,
     event_ids: deliveries,

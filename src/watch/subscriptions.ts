@@ -3,18 +3,7 @@ import { AppError } from '../errors.ts';
 import { storedTime } from '../events/event-clock.ts';
 import { validateIdentifier } from '../identifiers/validate-identifier.ts';
 import { newId } from '../ids.ts';
-import { setPaused, stopDeliveries } from '../store/deliveries.ts';
-import {
-  countSubscriptions,
-  entitiesOf,
-  findSubscription,
-  insertSubscription,
-  listSubscriptions,
-  replaceEntities,
-  type SubscriptionRow,
-  updateSubscriptionFields,
-  type WatchedEntity,
-} from '../store/subscriptions.ts';
+import type { SubscriptionRow, WatchedEntity } from '../store/subscriptions.ts';
 import {
   type CreateWatchRequest,
   MAX_ENTITIES,
@@ -24,7 +13,7 @@ import {
 import { generateSecret, sealSecret } from './secrets.ts';
 import { checkWebhookUrl } from './ssrf-guard.ts';
 
-type WatchCtx = Pick<CallerCtx, 'db' | 'caller' | 'clock' | 'config'>;
+type WatchCtx = Pick<CallerCtx, 'store' | 'caller' | 'clock' | 'config'>;
 
 /** Entities as ABNs (11 digits) or ACNs (9), check digits validated, spaces stripped, duplicates folded. */
 function parseEntities(values: string[]): WatchedEntity[] {
@@ -85,16 +74,16 @@ export async function createSubscription({ ctx, input }: { ctx: WatchCtx; input:
     updated_at: now,
     deleted_at: null,
   };
-  await ctx.db.transaction(async (tx) => {
-    if ((await countSubscriptions(tx, row.account_id, row.partition)) >= MAX_SUBSCRIPTIONS) {
+  await ctx.store.transaction(async (tx) => {
+    if ((await tx.subscriptions.count(row.account_id, row.partition)) >= MAX_SUBSCRIPTIONS) {
       throw new AppError(
         'conflict',
         `This account already has ${MAX_SUBSCRIPTIONS} subscriptions with ${ctx.caller.mode} keys, the most it can hold. Add entities to one of them (up to ${MAX_ENTITIES} each) or delete one first.`,
         { code: 'subscription_limit' },
       );
     }
-    await insertSubscription(tx, row);
-    await replaceEntities(tx, row.id, row.partition, entities);
+    await tx.subscriptions.insert(row);
+    await tx.subscriptions.replaceEntities(row.id, row.partition, entities);
   });
   // The secret is returned here and at roll only; no other response ever carries it.
   return { subscription: present(row, entities), secret };
@@ -109,14 +98,16 @@ const notFound = (id: string) =>
   new AppError('not_found', `No subscription ${id} for this account.`, { param: 'id' });
 
 async function requireSubscription(ctx: WatchCtx, id: string) {
-  const row = await findSubscription(ctx.db, ctx.caller.accountId, ctx.caller.partition, id);
+  const row = await ctx.store.subscriptions.find(ctx.caller.accountId, ctx.caller.partition, id);
   if (!row) throw notFound(id);
   return row;
 }
 
 export async function getSubscription({ ctx, input }: { ctx: WatchCtx; input: { id: string } }) {
   const row = await requireSubscription(ctx, input.id);
-  return { subscription: present(row, (await entitiesOf(ctx.db, [row.id])).get(row.id) ?? []) };
+  return {
+    subscription: present(row, (await ctx.store.subscriptions.entitiesOf([row.id])).get(row.id) ?? []),
+  };
 }
 
 export async function listWatches({
@@ -133,18 +124,14 @@ export async function listWatches({
       throw new AppError('invalid_request', 'cursor is not one this API returned.', { param: 'cursor' });
     after = { created_at, id };
   }
-  const rows = await listSubscriptions(
-    ctx.db,
+  const rows = await ctx.store.subscriptions.list(
     ctx.caller.accountId,
     ctx.caller.partition,
     after,
     input.limit + 1,
   );
   const page = rows.slice(0, input.limit);
-  const entities = await entitiesOf(
-    ctx.db,
-    page.map((r) => r.id),
-  );
+  const entities = await ctx.store.subscriptions.entitiesOf(page.map((r) => r.id));
   const last = page[page.length - 1];
   return {
     data: page.map((r) => present(r, entities.get(r.id) ?? [])),
@@ -166,17 +153,17 @@ export async function updateWatch({
   const entities = input.entities ? parseEntities(input.entities) : undefined;
   if (input.webhook_url) await guardUrl(ctx, input.webhook_url);
   const now = ctx.clock().toISOString();
-  await ctx.db.transaction(async (tx) => {
-    const changed = await updateSubscriptionFields(tx, scopeOf(ctx, row.id), {
+  await ctx.store.transaction(async (tx) => {
+    const changed = await tx.subscriptions.update(scopeOf(ctx, row.id), {
       events: input.events ? JSON.stringify([...new Set(input.events)]) : undefined,
       webhook_url: input.webhook_url,
       status: input.status,
       updated_at: now,
     });
     if (changed === 0) throw notFound(row.id);
-    if (entities) await replaceEntities(tx, row.id, row.partition, entities);
+    if (entities) await tx.subscriptions.replaceEntities(row.id, row.partition, entities);
     if (input.status && input.status !== row.status) {
-      await setPaused(tx, row.id, input.status === 'paused', storedTime(ctx.clock()));
+      await tx.deliveries.setPaused(row.id, input.status === 'paused', storedTime(ctx.clock()));
     }
   });
   return getSubscription({ ctx, input: { id: row.id } });
@@ -185,14 +172,12 @@ export async function updateWatch({
 export async function deleteWatch({ ctx, input }: { ctx: WatchCtx; input: { id: string } }) {
   const row = await requireSubscription(ctx, input.id);
   const now = ctx.clock().toISOString();
-  await ctx.db.transaction(async (tx) => {
-    if (
-      (await updateSubscriptionFields(tx, scopeOf(ctx, row.id), { deleted_at: now, updated_at: now })) === 0
-    ) {
+  await ctx.store.transaction(async (tx) => {
+    if ((await tx.subscriptions.update(scopeOf(ctx, row.id), { deleted_at: now, updated_at: now })) === 0) {
       throw notFound(row.id);
     }
-    await tx.run('DELETE FROM subscription_entities WHERE subscription_id = ?', [row.id]);
-    await stopDeliveries(tx, row.id, 'subscription deleted before delivery');
+    await tx.subscriptions.removeEntities(row.id);
+    await tx.deliveries.stop(row.id, 'subscription deleted before delivery');
   });
   return { id: row.id, deleted: true as const };
 }
@@ -201,7 +186,7 @@ export async function deleteWatch({ ctx, input }: { ctx: WatchCtx; input: { id: 
 export async function rollSecret({ ctx, input }: { ctx: WatchCtx; input: { id: string } }) {
   const row = await requireSubscription(ctx, input.id);
   const secret = generateSecret();
-  const changed = await updateSubscriptionFields(ctx.db, scopeOf(ctx, row.id), {
+  const changed = await ctx.store.subscriptions.update(scopeOf(ctx, row.id), {
     secret: sealSecret(secret, ctx.config.secretKey),
     updated_at: ctx.clock().toISOString(),
   });

@@ -6,13 +6,16 @@ import { type AppDeps, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import type { Db } from '../../src/store/db.ts';
-import { openStore } from '../../src/store/open-store.ts';
+import { openDb } from '../../src/store/open-store.ts';
+import { createStore, type Store } from '../../src/store/store.ts';
 import { testStoreSettings } from './store.ts';
 
 export type TestAccount = { id: string; testKey: string; liveKey: string };
 
 export type TestApp = {
   app: FastifyInstance;
+  store: Store;
+  /** The store's own connection, for tests that read or arrange rows directly. */
   db: Db;
   config: Config;
   /** Every JSON log line the app wrote. */
@@ -25,7 +28,7 @@ export type TestApp = {
 export async function startTestApp(
   options: {
     env?: Record<string, string>;
-    deps?: Partial<Omit<AppDeps, 'config' | 'db' | 'log'>>;
+    deps?: Partial<Omit<AppDeps, 'config' | 'store' | 'log'>>;
     logLevel?: Config['logLevel'];
   } = {},
 ): Promise<TestApp> {
@@ -35,7 +38,8 @@ export async function startTestApp(
     dataDir: settings.dataDir,
     databaseUrl: settings.databaseUrl,
   };
-  const db = await openStore(config);
+  const db = await openDb(config);
+  const store = createStore(db);
   const logs: string[] = [];
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -45,20 +49,21 @@ export async function startTestApp(
   });
   const app = await buildApp({
     config,
-    db,
+    store,
     log: createLogger(options.logLevel ?? 'info', sink),
     ...options.deps,
   });
   const clock = () => new Date();
   return {
     app,
+    store,
     db,
     config,
     logs,
     newAccount: async (name = 'test account') => {
-      const account = await createAccount({ ctx: { db, clock }, input: { name } });
-      const test = await createKey({ ctx: { db, clock }, input: { accountId: account.id, mode: 'test' } });
-      const live = await createKey({ ctx: { db, clock }, input: { accountId: account.id, mode: 'live' } });
+      const account = await createAccount({ ctx: { store, clock }, input: { name } });
+      const test = await createKey({ ctx: { store, clock }, input: { accountId: account.id, mode: 'test' } });
+      const live = await createKey({ ctx: { store, clock }, input: { accountId: account.id, mode: 'live' } });
       return { id: account.id, testKey: test.key, liveKey: live.key };
     },
     close: async () => {

@@ -4,13 +4,14 @@
 // WORKER_NAME is added to its user-agent, so a receiver can tell the processes apart.
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
-import { openStore } from '../../src/store/open-store.ts';
+import { openDb } from '../../src/store/open-store.ts';
+import { createStore } from '../../src/store/store.ts';
 import { DeliveryWorker } from '../../src/watch/delivery-worker.ts';
 
 const config = loadConfig(process.env);
-const db = await openStore(config);
+const db = await openDb(config);
 const worker = new DeliveryWorker({
-  db,
+  store: createStore(db),
   log: createLogger(config.logLevel),
   config,
   pollMs: 20,

@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import type { Db } from '../../store/db.ts';
+import type { Store } from '../../store/store.ts';
 import { defineRoute } from '../route.ts';
 
 /** A named readiness check; the server is ready when every one passes. */
 export type ReadinessCheck = { name: string; check: () => Promise<boolean> };
 
-export const storeCheck = (db: Db): ReadinessCheck => ({
-  name: 'store',
-  check: async () => (await db.get<{ ok: number }>('SELECT 1 AS ok'))?.ok === 1,
-});
+export const storeCheck = (store: Store): ReadinessCheck => ({ name: 'store', check: () => store.ping() });
 
 export const healthRoute = defineRoute({
   method: 'GET',
