@@ -4,8 +4,8 @@
  */
 import type { Readable } from 'node:stream';
 import type { DetectedChange, EventType, FieldChange } from '../events/types.ts';
-import { readTable } from './tabular.ts';
-import { FormatError, type ParseItem, type SourceRecord } from './types.ts';
+import { col, readTable } from './tabular.ts';
+import { FormatError, type SourceRecord } from './types.ts';
 import { acnOrNull, clean } from './values.ts';
 
 /**
@@ -112,8 +112,15 @@ export function resolveLayout(
 export const field = (row: Record<string, string>, key: string | null | undefined): string =>
   key ? (row[key] ?? '') : '';
 
-export type LayoutRow =
-  | { kind: 'row'; line: number; value: (field: string) => string }
+/**
+ * A row of a professional register: a column's value as written ('' when the file has no such
+ * column), and the file's header. For a register with an unverified layout the "column" is our
+ * field in its Layout, found among the header names the Layout allows.
+ */
+export type Row = { value: (column: string) => string; header: readonly string[] };
+
+export type RowItem =
+  | { kind: 'row'; line: number; row: Row }
   | { kind: 'rejected'; line: number; reason: string };
 
 /**
@@ -125,7 +132,7 @@ export async function* readLayout(
   input: Readable,
   fileName: string,
   layout: Layout,
-): AsyncGenerator<LayoutRow> {
+): AsyncGenerator<RowItem> {
   let columns: Record<string, string | null> | undefined;
   for await (const item of readTable(input, { fileName, required: [] })) {
     if (item.kind === 'rejected') {
@@ -134,48 +141,30 @@ export async function* readLayout(
     }
     columns ??= resolveLayout(item.header, layout, fileName);
     const resolved = columns;
-    yield { kind: 'row', line: item.line, value: (name) => field(item.row, resolved[name]) };
+    const value = (name: string) => field(item.row, resolved[name]);
+    yield { kind: 'row', line: item.line, row: { value, header: item.header } };
   }
 }
 
-/** A row of an unverified-layout register that has its number and name. */
-export type NumberedRow = {
-  number: string;
-  name: string;
-  /** A field's value as written ('' when the layout has no such column). */
-  raw: (field: string) => string;
-  /** A field's value cleaned; null when blank. */
-  text: (field: string) => string | null;
-};
+/** The columns of a register: those its header must have (`readTable`'s check), or its Layout. */
+export type Columns = { required: readonly string[] } | { layout: Layout };
 
-/**
- * Records of a register with an unverified layout whose rows are each one record keyed by the
- * layout's `number` field: a row without its number or name is rejected, naming the register's
- * `noun` (`auditor`, `liquidator`).
- */
-export async function* readNumberedRecords(
+/** A register's rows, its columns found by name (or, for an unverified layout, by its Layout). */
+export async function* readRows(
   input: Readable,
   fileName: string,
-  layout: Layout,
-  noun: string,
-  toRecord: (row: NumberedRow) => SourceRecord,
-): AsyncGenerator<ParseItem> {
-  for await (const item of readLayout(input, fileName, layout)) {
+  columns: Columns,
+): AsyncGenerator<RowItem> {
+  if ('layout' in columns) {
+    yield* readLayout(input, fileName, columns.layout);
+    return;
+  }
+  for await (const item of readTable(input, { fileName, required: columns.required })) {
     if (item.kind === 'rejected') {
       yield item;
       continue;
     }
-    const text = (name: string) => clean(item.value(name));
-    const number = text('number');
-    const name = text('name');
-    if (!number || !name) {
-      yield {
-        kind: 'rejected',
-        line: item.line,
-        reason: number ? `${noun} ${number} has no name` : `no ${noun} number`,
-      };
-      continue;
-    }
-    yield { kind: 'record', record: toRecord({ number, name, raw: item.value, text }), line: item.line };
+    const value = (column: string) => col(item.row, column);
+    yield { kind: 'row', line: item.line, row: { value, header: item.header } };
   }
 }

@@ -225,3 +225,27 @@ export async function* readRecords(
       : { kind: 'record', record: result, line: item.line };
   }
 }
+
+/**
+ * `readRecords` for a list whose keys stand in for a missing number (a name, a name and date): a
+ * row whose key an earlier row already had is rejected, naming that line, rather than read twice.
+ */
+export async function* readDistinctRecords(
+  input: Readable,
+  options: TableOptions,
+  toRecord: (row: TableDataRow) => SourceRecord | string,
+): AsyncGenerator<ParseItem> {
+  const seen = new Map<string, number>();
+  for await (const item of readRecords(input, options, toRecord)) {
+    if (item.kind === 'record') {
+      const { key } = item.record;
+      const earlier = seen.get(key);
+      if (earlier !== undefined) {
+        yield { kind: 'rejected', line: item.line, reason: `same key "${key}" as line ${earlier}` };
+        continue;
+      }
+      seen.set(key, item.line);
+    }
+    yield item;
+  }
+}

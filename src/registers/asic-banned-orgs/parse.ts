@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { DetectedChange, FieldChange } from '../../events/types.ts';
-import { col, readTable } from '../tabular.ts';
-import { defineRegister, type ParseContext, type ParseItem, type SourceRecord } from '../types.ts';
+import { col, readDistinctRecords } from '../tabular.ts';
+import { defineRegister, type ParseContext, type SourceRecord } from '../types.ts';
 import { acnOrNull, clean, dmyToIso } from '../values.ts';
 
 // [U] The column order after REGISTER_NAME is inferred (registers.md §7.2, §13): columns are found by
@@ -13,53 +13,34 @@ const REQUIRED = ['BD_ORG_NAME', 'BD_ORG_ACN', 'BD_ORG_TYPE', 'BD_ORG_START_DT',
  * with no quoting. Names carry no-break spaces; the end date may be words (`Permanent banning`).
  * Keyed by ACN, or by the upper-cased name where the ACN is missing or fails its check digit.
  */
-async function* parseBannedOrgs(input: Readable, context: ParseContext): AsyncGenerator<ParseItem> {
-  const seen = new Map<string, number>();
-  for await (const item of readTable(input, { fileName: context.fileName, required: REQUIRED })) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const { row, line } = item;
-    const name = clean(col(row, 'BD_ORG_NAME'));
-    if (!name) {
-      yield { kind: 'rejected', line, reason: 'no BD_ORG_NAME' };
-      continue;
-    }
-    const acn = acnOrNull(col(row, 'BD_ORG_ACN'));
-    const key = acn ?? name.toUpperCase();
-    const earlier = seen.get(key);
-    if (earlier !== undefined) {
-      yield { kind: 'rejected', line, reason: `same key "${key}" as line ${earlier}` };
-      continue;
-    }
-    seen.set(key, line);
-    const banType = clean(col(row, 'BD_ORG_TYPE'));
-    const startDate = dmyToIso(col(row, 'BD_ORG_START_DT'));
-    const end = clean(col(row, 'BD_ORG_END_DT'));
-    const endDate = dmyToIso(end);
-    yield {
-      kind: 'record',
-      line,
-      record: {
-        key,
-        abn: null,
-        acn,
-        name,
-        names: [],
-        status: banType,
-        asOf: startDate,
-        data: {
-          ban_type: banType,
-          start_date: startDate,
-          end_date: endDate,
-          // Words in the date column (`Permanent banning`), kept as written.
-          end_text: endDate ? null : end,
-          comment: clean(col(row, 'BD_ORG_COMMENT')),
-        },
-      },
-    };
-  }
+const parseBannedOrgs = (input: Readable, { fileName }: ParseContext) =>
+  readDistinctRecords(input, { fileName, required: REQUIRED }, ({ row }) => toRecord(row));
+
+function toRecord(row: Record<string, string>): SourceRecord | string {
+  const name = clean(col(row, 'BD_ORG_NAME'));
+  if (!name) return 'no BD_ORG_NAME';
+  const acn = acnOrNull(col(row, 'BD_ORG_ACN'));
+  const banType = clean(col(row, 'BD_ORG_TYPE'));
+  const startDate = dmyToIso(col(row, 'BD_ORG_START_DT'));
+  const end = clean(col(row, 'BD_ORG_END_DT'));
+  const endDate = dmyToIso(end);
+  return {
+    key: acn ?? name.toUpperCase(),
+    abn: null,
+    acn,
+    name,
+    names: [],
+    status: banType,
+    asOf: startDate,
+    data: {
+      ban_type: banType,
+      start_date: startDate,
+      end_date: endDate,
+      // Words in the date column (`Permanent banning`), kept as written.
+      end_text: endDate ? null : end,
+      comment: clean(col(row, 'BD_ORG_COMMENT')),
+    },
+  };
 }
 
 const WATCHED = ['ban_type', 'start_date', 'end_date'] as const;

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
-import { col, readTable } from '../tabular.ts';
-import { defineRegister, type ParseContext, type ParseItem } from '../types.ts';
+import { col, readDistinctRecords } from '../tabular.ts';
+import { defineRegister, type ParseContext, type SourceRecord } from '../types.ts';
 import { clean, dmyToIso } from '../values.ts';
 
 const REQUIRED = ['BD_PER_NAME', 'BD_PER_TYPE', 'BD_PER_DOC_NUM', 'BD_PER_START_DT', 'BD_PER_END_DT'];
@@ -11,53 +11,34 @@ const REQUIRED = ['BD_PER_NAME', 'BD_PER_TYPE', 'BD_PER_DOC_NUM', 'BD_PER_START_
  * NAMES`. Keyed by the banning document number (`#004289112`); a row without one falls back to name
  * and start date.
  */
-async function* parseBannedPersons(input: Readable, context: ParseContext): AsyncGenerator<ParseItem> {
-  const seen = new Map<string, number>();
-  for await (const item of readTable(input, { fileName: context.fileName, required: REQUIRED })) {
-    if (item.kind === 'rejected') {
-      yield item;
-      continue;
-    }
-    const { row, line } = item;
-    const name = clean(col(row, 'BD_PER_NAME'));
-    if (!name) {
-      yield { kind: 'rejected', line, reason: 'no BD_PER_NAME' };
-      continue;
-    }
-    const startDate = dmyToIso(col(row, 'BD_PER_START_DT'));
-    const key = clean(col(row, 'BD_PER_DOC_NUM')) ?? `${name.toUpperCase()}|${startDate ?? ''}`;
-    const earlier = seen.get(key);
-    if (earlier !== undefined) {
-      yield { kind: 'rejected', line, reason: `same key "${key}" as line ${earlier}` };
-      continue;
-    }
-    seen.set(key, line);
-    const banType = clean(col(row, 'BD_PER_TYPE'));
-    yield {
-      kind: 'record',
-      line,
-      record: {
-        key,
-        abn: null,
-        acn: null,
-        name,
-        names: [],
-        status: banType,
-        asOf: startDate,
-        data: {
-          ban_type: banType,
-          start_date: startDate,
-          // Blank = open-ended or permanent.
-          end_date: dmyToIso(col(row, 'BD_PER_END_DT')),
-          locality: clean(col(row, 'BD_PER_ADD_LOCAL')),
-          state: clean(col(row, 'BD_PER_ADD_STATE')),
-          postcode: clean(col(row, 'BD_PER_ADD_PCODE')),
-          country: clean(col(row, 'BD_PER_ADD_COUNTRY')),
-          comments: clean(col(row, 'BD_PER_COMMENTS')),
-        },
-      },
-    };
-  }
+const parseBannedPersons = (input: Readable, { fileName }: ParseContext) =>
+  readDistinctRecords(input, { fileName, required: REQUIRED }, ({ row }) => toRecord(row));
+
+function toRecord(row: Record<string, string>): SourceRecord | string {
+  const name = clean(col(row, 'BD_PER_NAME'));
+  if (!name) return 'no BD_PER_NAME';
+  const startDate = dmyToIso(col(row, 'BD_PER_START_DT'));
+  const banType = clean(col(row, 'BD_PER_TYPE'));
+  return {
+    key: clean(col(row, 'BD_PER_DOC_NUM')) ?? `${name.toUpperCase()}|${startDate ?? ''}`,
+    abn: null,
+    acn: null,
+    name,
+    names: [],
+    status: banType,
+    asOf: startDate,
+    data: {
+      ban_type: banType,
+      start_date: startDate,
+      // Blank = open-ended or permanent.
+      end_date: dmyToIso(col(row, 'BD_PER_END_DT')),
+      locality: clean(col(row, 'BD_PER_ADD_LOCAL')),
+      state: clean(col(row, 'BD_PER_ADD_STATE')),
+      postcode: clean(col(row, 'BD_PER_ADD_PCODE')),
+      country: clean(col(row, 'BD_PER_ADD_COUNTRY')),
+      comments: clean(col(row, 'BD_PER_COMMENTS')),
+    },
+  };
 }
 
 export const adapter = defineRegister({

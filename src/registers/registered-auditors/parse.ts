@@ -1,14 +1,7 @@
-import type { Readable } from 'node:stream';
-import {
-  asicAcn,
-  dataField,
-  diffWatched,
-  type Layout,
-  readNumberedRecords,
-  type Watched,
-} from '../asic-professional.ts';
+import { dataField, type Layout, type Watched } from '../asic-professional.ts';
+import { professionalRegister } from '../professional-register.ts';
 import { defineRegister } from '../types.ts';
-import { abnOrNull, anyDate } from '../values.ts';
+import { anyDate, clean } from '../values.ts';
 
 /**
  * ASIC Registered Auditor dataset (registers.md §8.7). Its headers are [U]: we know only that it
@@ -35,37 +28,36 @@ const LAYOUT: Layout = {
   postcode: { names: ['AUD_ADD_PCODE', 'Postcode'] },
 };
 
-const parse = (input: Readable, context: { fileName: string }) =>
-  readNumberedRecords(input, context.fileName, LAYOUT, 'auditor', ({ number, name, raw, text }) => ({
-    key: number,
-    abn: abnOrNull(raw('abn')),
-    acn: asicAcn(raw('acn')),
-    name,
-    names: [],
-    status: text('status'),
-    asOf: null,
-    data: {
-      auditor_number: number,
-      start_date: anyDate(raw('start_date')),
-      end_date: anyDate(raw('end_date')),
-      locality: text('locality'),
-      state: text('state'),
-      postcode: text('postcode'),
-    },
-  }));
-
 const WATCHED: Watched[] = [
   { field: 'auditor_number', value: dataField('auditor_number') },
   { field: 'registration_status', value: (r) => r.status },
   { field: 'end_date', value: dataField('end_date') },
 ];
 
+const { parse, diff } = professionalRegister({
+  layout: LAYOUT,
+  key: { auditor_number: 'number' },
+  unkeyed: 'no auditor number',
+  name: { column: 'name', noun: 'auditor' },
+  identifiers: { abn: 'abn', acn: 'acn' },
+  status: ['status', clean],
+  fields: {
+    start_date: ['start_date', anyDate],
+    end_date: ['end_date', anyDate],
+    locality: ['locality', clean],
+    state: ['state', clean],
+    postcode: ['postcode', clean],
+  },
+  watched: WATCHED,
+  event: 'professional_registration_change',
+});
+
 export const adapter = defineRegister({
   dataset: 'registered-auditors',
   title: 'ASIC Registered Auditor Register',
   source: 'asic',
   parse,
-  diff: (before, after) => diffWatched('professional_registration_change', before, after, WATCHED),
+  diff,
   resolve: 'professional_registrations.registered_auditor',
   events: ['professional_registration_change'],
 });

@@ -1,13 +1,7 @@
-import type { Readable } from 'node:stream';
-import {
-  dataField,
-  diffWatched,
-  type Layout,
-  readNumberedRecords,
-  type Watched,
-} from '../asic-professional.ts';
+import { dataField, type Layout, type Watched } from '../asic-professional.ts';
+import { professionalRegister } from '../professional-register.ts';
 import { defineRegister } from '../types.ts';
-import { anyDate } from '../values.ts';
+import { anyDate, clean } from '../values.ts';
 
 /**
  * ASIC Registered Liquidator dataset (registers.md §8.7): liquidator number and name, status,
@@ -43,40 +37,38 @@ const LAYOUT: Layout = {
   country: { names: ['LIQ_ADD_COUNTRY', 'Country'] },
 };
 
-const parse = (input: Readable, context: { fileName: string }) =>
-  readNumberedRecords(input, context.fileName, LAYOUT, 'liquidator', ({ number, name, raw, text }) => ({
-    key: number,
-    abn: null,
-    acn: null,
-    name,
-    names: [],
-    status: text('status'),
-    asOf: null,
-    data: {
-      liquidator_number: number,
-      start_date: anyDate(raw('start_date')),
-      suspension_date: anyDate(raw('suspension_date')),
-      firm: text('firm'),
-      address: text('address'),
-      locality: text('locality'),
-      state: text('state'),
-      postcode: text('postcode'),
-      country: text('country'),
-    },
-  }));
-
 const WATCHED: Watched[] = [
   { field: 'liquidator_number', value: dataField('liquidator_number') },
   { field: 'registration_status', value: (r) => r.status },
   { field: 'suspension_date', value: dataField('suspension_date') },
 ];
 
+const { parse, diff } = professionalRegister({
+  layout: LAYOUT,
+  key: { liquidator_number: 'number' },
+  unkeyed: 'no liquidator number',
+  name: { column: 'name', noun: 'liquidator' },
+  status: ['status', clean],
+  fields: {
+    start_date: ['start_date', anyDate],
+    suspension_date: ['suspension_date', anyDate],
+    firm: ['firm', clean],
+    address: ['address', clean],
+    locality: ['locality', clean],
+    state: ['state', clean],
+    postcode: ['postcode', clean],
+    country: ['country', clean],
+  },
+  watched: WATCHED,
+  event: 'professional_registration_change',
+});
+
 export const adapter = defineRegister({
   dataset: 'registered-liquidators',
   title: 'ASIC Registered Liquidator Register',
   source: 'asic',
   parse,
-  diff: (before, after) => diffWatched('professional_registration_change', before, after, WATCHED),
+  diff,
   events: ['professional_registration_change'],
   sandboxExamples: {
     professional_registration_change: () => [

@@ -1,8 +1,33 @@
 import type { Readable } from 'node:stream';
-import { dataField, diffWatched, type Watched } from '../asic-professional.ts';
-import { col, readTable } from '../tabular.ts';
+import { type Columns, dataField, diffWatched, readRows, type Watched } from '../asic-professional.ts';
+import { type ProfessionalRecord, toProfessionalRecord } from '../professional-register.ts';
 import { defineRegister, type ParseItem, type SourceRecord } from '../types.ts';
-import { abnOrNull, clean, dmyToIso } from '../values.ts';
+import { clean, dmyToIso } from '../values.ts';
+
+/**
+ * The auditor's own fields, from its first row (they repeat on every condition row). Column order
+ * is [U]: columns are found by name.
+ */
+const AUDITOR: ProfessionalRecord & Columns = {
+  required: ['SMSF_NUM', 'SMSF_NAME', 'SMSF_STATUS', 'SMSF_PERSON_ABN'],
+  key: { auditor_number: 'SMSF_NUM' },
+  unkeyed: 'no SMSF_NUM',
+  name: { column: 'SMSF_NAME', noun: 'auditor' },
+  // The auditor's own ABN, not the firm's.
+  identifiers: { abn: 'SMSF_PERSON_ABN' },
+  status: ['SMSF_STATUS', clean],
+  fields: {
+    registration_date: ['SMSF_REG_DT', dmyToIso],
+    suspension_start_date: ['SMSF_SUSP_START_DT', dmyToIso],
+    suspension_end_date: ['SMSF_SUSP_END_DT', dmyToIso],
+    // Director / Partner / Sole Practitioner / Employee: the column's name is [U].
+    capacity: ['SMSF_CAPACITY', clean],
+    firm_name: ['SMSF_CAPACITY_FIRM_NAME', clean],
+    locality: ['SMSF_LOCALITY', clean],
+    state: ['SMSF_STATE', clean],
+    postcode: ['SMSF_POST_CODE', clean],
+  },
+};
 
 type Auditor = {
   line: number;
@@ -16,38 +41,28 @@ type Auditor = {
  * `data.conditions`; the file normally keeps them together, but a repeat further down is merged
  * into the same record rather than yielded again (a second record with the same key would replace
  * the first and lose its conditions). Records come out after the last row, on their first line.
- * Column order is [U]: columns are found by name.
  */
 async function* parse(input: Readable, context: { fileName: string }): AsyncIterable<ParseItem> {
-  const rows = readTable(input, {
-    fileName: context.fileName,
-    required: ['SMSF_NUM', 'SMSF_NAME', 'SMSF_STATUS', 'SMSF_PERSON_ABN'],
-  });
   const auditors = new Map<string, Auditor>();
-  for await (const item of rows) {
+  for await (const item of readRows(input, context.fileName, AUDITOR)) {
     if (item.kind === 'rejected') {
       yield item;
       continue;
     }
-    const row = item.row;
-    const number = clean(col(row, 'SMSF_NUM'));
-    const name = clean(col(row, 'SMSF_NAME'));
-    if (!number || !name) {
-      yield {
-        kind: 'rejected',
-        line: item.line,
-        reason: number ? `auditor ${number} has no name` : 'no SMSF_NUM',
-      };
+    const { row, line } = item;
+    const record = toProfessionalRecord(row, AUDITOR);
+    if (typeof record === 'string') {
+      yield { kind: 'rejected', line, reason: record };
       continue;
     }
-    let auditor = auditors.get(number);
+    let auditor = auditors.get(record.key);
     if (!auditor) {
-      auditor = { line: item.line, record: toRecord(number, name, row), conditions: [] };
-      auditors.set(number, auditor);
+      auditor = { line, record, conditions: [] };
+      auditors.set(record.key, auditor);
     }
     const condition = {
-      condition: clean(col(row, 'SMSF_CONDITION')),
-      detail: clean(col(row, 'SMSF_CONDITION_DTL')),
+      condition: clean(row.value('SMSF_CONDITION')),
+      detail: clean(row.value('SMSF_CONDITION_DTL')),
     };
     const seen = auditor.conditions.some(
       (c) => c.condition === condition.condition && c.detail === condition.detail,
@@ -57,32 +72,6 @@ async function* parse(input: Readable, context: { fileName: string }): AsyncIter
   for (const { line, record, conditions } of auditors.values()) {
     yield { kind: 'record', record: { ...record, data: { ...record.data, conditions } }, line };
   }
-}
-
-/** The auditor's own fields, from its first row (they repeat on every condition row). */
-function toRecord(number: string, name: string, row: Record<string, string>): SourceRecord {
-  return {
-    key: number,
-    // The auditor's own ABN, not the firm's.
-    abn: abnOrNull(col(row, 'SMSF_PERSON_ABN')),
-    acn: null,
-    name,
-    names: [],
-    status: clean(col(row, 'SMSF_STATUS')),
-    asOf: null,
-    data: {
-      auditor_number: number,
-      registration_date: dmyToIso(col(row, 'SMSF_REG_DT')),
-      suspension_start_date: dmyToIso(col(row, 'SMSF_SUSP_START_DT')),
-      suspension_end_date: dmyToIso(col(row, 'SMSF_SUSP_END_DT')),
-      // Director / Partner / Sole Practitioner / Employee: the column's name is [U].
-      capacity: clean(col(row, 'SMSF_CAPACITY')),
-      firm_name: clean(col(row, 'SMSF_CAPACITY_FIRM_NAME')),
-      locality: clean(col(row, 'SMSF_LOCALITY')),
-      state: clean(col(row, 'SMSF_STATE')),
-      postcode: clean(col(row, 'SMSF_POST_CODE')),
-    },
-  };
 }
 
 const WATCHED: Watched[] = [
