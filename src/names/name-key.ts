@@ -4,26 +4,7 @@
  * "SANDBOX NORTHERN TRADING COMPANY" and "Sandbox Northern Trading Co Pty. Ltd.".
  * Fuzzy search and screening (with typos, transliteration) build on the names, not on this key.
  */
-const LEGAL_FORMS = new Set([
-  'PTY',
-  'LTD',
-  'LIMITED',
-  'PROPRIETARY',
-  'P/L',
-  'PL',
-  'INC',
-  'INCORPORATED',
-  'CO',
-  'COMPANY',
-  'CORP',
-  'CORPORATION',
-  'LLC',
-  'NL',
-  'THE',
-  'TRUSTEE',
-  'FOR',
-  'ATF',
-]);
+import { KEY_LEGAL_FORMS } from './legal-forms.ts';
 
 // Most register names are plain ASCII: they skip Unicode decomposition, the costliest step here.
 const ASCII = /^[\x20-\x7e]*$/;
@@ -39,7 +20,7 @@ export function nameKey(name: string): string {
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim()
     .split(' ')
-    .filter((t) => t !== '' && !LEGAL_FORMS.has(t));
+    .filter((t) => t !== '' && !KEY_LEGAL_FORMS.has(t));
   return [...new Set(tokens)].sort().join(' ');
 }
 
@@ -72,7 +53,7 @@ function asciiNameKey(upper: string): string {
       const start = i;
       while (i < n && isAlnum(upper.charCodeAt(i))) i++;
       const token = upper.slice(start, i);
-      if (!LEGAL_FORMS.has(token)) tokens.push(token);
+      if (!KEY_LEGAL_FORMS.has(token)) tokens.push(token);
       continue;
     }
     if (c === 38) tokens.push('AND');

@@ -1,35 +1,5 @@
 /** Name comparison for screening and search: normalisation, tokens and a token-set similarity. */
-
-const LEGAL_FORM = new Set([
-  'PTY',
-  'LTD',
-  'LIMITED',
-  'PROPRIETARY',
-  'PL',
-  'INC',
-  'INCORPORATED',
-  'CO',
-  'COMPANY',
-  'CORP',
-  'CORPORATION',
-  'LLC',
-  'LLP',
-  'NL',
-  'THE',
-  'OF',
-  'AND',
-  'JSC',
-  'OJSC',
-  'PJSC',
-  'CJSC',
-  'OOO',
-  'ZAO',
-  'OAO',
-  'GMBH',
-  'AG',
-  'SA',
-  'BV',
-]);
+import { SIMILARITY_LEGAL_FORMS } from './legal-forms.ts';
 
 // Common transliteration variants collapse to one spelling (what screening lists teach: the same
 // person appears as Mohammad, Muhammad, Mohammed…).
@@ -123,7 +93,7 @@ export function tokens(name: string): string[] {
   if (upper === '') return [];
   const out: string[] = [];
   for (const t of upper.split(' ')) {
-    if (LEGAL_FORM.has(t)) continue;
+    if (SIMILARITY_LEGAL_FORMS.has(t)) continue;
     out.push(VARIANTS[t] ?? t);
   }
   return out;
