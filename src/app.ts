@@ -11,6 +11,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { UsageMeter } from './accounts/usage-meter.ts';
 import type { Config } from './config.ts';
 import type { Caller, Ctx } from './ctx.ts';
+import { loadSandboxSimulation } from './entities/sandbox-simulation.ts';
 import { AppError, invalidInput } from './errors.ts';
 import { Authenticator, refuseKeyInUrl } from './http/authenticate.ts';
 import { renderDocsPage } from './http/docs-page.ts';
@@ -29,7 +30,6 @@ import { ROUTES } from './http/routes/index.ts';
 import { mcpRefusals } from './http/routes/mcp.ts';
 import { newId } from './ids.ts';
 import { createAbrClient } from './registers/abr-web/client.ts';
-import { loadSandboxSimulation } from './resolve/sandbox-simulation.ts';
 import { ListIndexCache } from './screen/list-index.ts';
 import type { Store } from './store/store.ts';
 

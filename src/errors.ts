@@ -1,19 +1,20 @@
 import type { z } from 'zod';
 /**
- * The closed set of error types (decisions.md, error envelope). Each maps to one HTTP status here,
- * and only here; `code` and `param` refine it.
+ * The closed set of error types (docs/decisions.md, error envelope), each with what it means; `code`
+ * and `param` refine it. Each transport maps them once: HTTP statuses in `http/status.ts`, MCP tool
+ * errors in `mcp/to-tool-result.ts`.
  */
 export const ERROR_TYPES = {
-  invalid_request: 400,
-  authentication_required: 401,
-  invalid_api_key: 401,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  rate_limited: 429,
-  internal_error: 500,
-  upstream_unavailable: 502,
-  service_unavailable: 503,
+  invalid_request: 'the request is malformed or fails validation',
+  authentication_required: 'no API key was sent',
+  invalid_api_key: 'the API key is unknown, revoked or malformed',
+  forbidden: 'the key may not do this (a live key on a sandbox-only call, say)',
+  not_found: 'no such resource for this account',
+  conflict: 'the request conflicts with the current state (a limit reached)',
+  rate_limited: 'too many requests; retry after the time given',
+  internal_error: 'an unexpected failure; quote the request id',
+  upstream_unavailable: 'a register or upstream service did not answer',
+  service_unavailable: 'the service is not ready',
 } as const;
 
 export type ErrorType = keyof typeof ERROR_TYPES;
@@ -26,20 +27,13 @@ export class AppError extends Error {
   readonly type: ErrorType;
   readonly code: string | undefined;
   readonly param: string | undefined;
-  /** Overrides the type's status where HTTP needs a finer one (405, 413, 415) with the same type. */
-  readonly status: number;
 
-  constructor(
-    type: ErrorType,
-    message: string,
-    options: { code?: string; param?: string; status?: number } = {},
-  ) {
+  constructor(type: ErrorType, message: string, options: { code?: string; param?: string } = {}) {
     super(message);
     this.name = 'AppError';
     this.type = type;
     this.code = options.code;
     this.param = options.param;
-    this.status = options.status ?? ERROR_TYPES[type];
   }
 
   toBody(requestId: string): ErrorBody {

@@ -6,6 +6,7 @@ import { createKey, listKeys, revokeKey, rollKey } from '../accounts/keys.ts';
 import { ConfigError, loadConfig } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { IngestError } from '../ingest/ingest.ts';
+import { AbrFailure } from '../registers/abr-web/errors.ts';
 import { startServer } from '../server.ts';
 import { type Command, clock, type Io, str, UsageError, withStore } from './command.ts';
 import { ingestCommand, sourcesCommand } from './ingest-commands.ts';
@@ -234,7 +235,12 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.stderr.write(`aevs ${name}: ${error.message}\n\n${commandHelp(command)}`);
       return 2;
     }
-    if (error instanceof AppError || error instanceof ConfigError || error instanceof IngestError) {
+    if (
+      error instanceof AppError ||
+      error instanceof ConfigError ||
+      error instanceof IngestError ||
+      error instanceof AbrFailure
+    ) {
       io.stderr.write(`aevs ${name}: ${error.message}\n`);
       return 1;
     }

@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
 import { type Method, pathMatcher } from './route.ts';
+import { HttpError, statusOf } from './status.ts';
 
 /** Fastify's own request errors, turned into our envelope with a stable code. */
 const FASTIFY_ERRORS: Record<string, { code: string; message: string }> = {
@@ -31,7 +32,7 @@ export function toAppError(error: unknown): AppError | undefined {
   // A body that fails to parse as JSON surfaces as a SyntaxError with Fastify's 400.
   const known = e.code ? FASTIFY_ERRORS[e.code] : undefined;
   if (known)
-    return new AppError('invalid_request', known.message, { code: known.code, status: e.statusCode ?? 400 });
+    return new HttpError(e.statusCode ?? 400, 'invalid_request', known.message, { code: known.code });
   if (
     e.statusCode &&
     e.statusCode >= 400 &&
@@ -39,7 +40,7 @@ export function toAppError(error: unknown): AppError | undefined {
     e.statusCode !== 401 &&
     e.statusCode !== 404
   ) {
-    return new AppError('invalid_request', 'The request could not be read.', { status: e.statusCode });
+    return new HttpError(e.statusCode, 'invalid_request', 'The request could not be read.');
   }
   return undefined;
 }
@@ -47,11 +48,12 @@ export function toAppError(error: unknown): AppError | undefined {
 export function handleError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const appError = toAppError(error);
   if (appError) {
-    if (appError.status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '1');
-    return reply.status(appError.status).send(appError.toBody(request.id));
+    const status = statusOf(appError);
+    if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '1');
+    return reply.status(status).send(appError.toBody(request.id));
   }
   // Unknown failures keep their detail in the log only: driver and parser messages can carry SQL,
-  // paths or secrets (STYLE.md rule 6).
+  // paths or secrets (docs/architecture.md, errors).
   request.log.error({ err: error, request_id: request.id }, 'unhandled error');
   const internal = new AppError(
     'internal_error',
@@ -96,9 +98,7 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
   this.log.debug({ request_id: requestId, code: error.code }, 'client error');
   if (socket.writable) {
     const body = JSON.stringify(
-      new AppError('invalid_request', known.message, { code: known.code, status: known.status }).toBody(
-        requestId,
-      ),
+      new HttpError(known.status, 'invalid_request', known.message, { code: known.code }).toBody(requestId),
     );
     socket.write(
       `HTTP/1.1 ${known.status} ${STATUS_CODES[known.status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json; charset=utf-8\r\nRequest-Id: ${requestId}\r\nConnection: close\r\n\r\n${body}`,
@@ -116,9 +116,8 @@ export function notFoundHandler(routes: ReadonlyArray<{ method: Method; path: st
     if (allowed.length > 0) {
       if (allowed.includes('GET')) allowed.push('HEAD' as Method);
       reply.header('allow', [...new Set(allowed)].join(', '));
-      const error = new AppError('invalid_request', `${request.method} is not allowed on ${path}.`, {
+      const error = new HttpError(405, 'invalid_request', `${request.method} is not allowed on ${path}.`, {
         code: 'method_not_allowed',
-        status: 405,
       });
       return reply.status(405).send(error.toBody(request.id));
     }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ERROR_TYPES } from '../errors.ts';
 import type { ErrorCase, RouteSpec } from './route.ts';
 import { ErrorEnvelope } from './schemas.ts';
+import { STATUS_OF_TYPE } from './status.ts';
 
 type JsonObject = Record<string, unknown>;
 
@@ -199,7 +199,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Jso
       version,
       description:
         'One canonical record per Australian business, joined across the public registers, with provenance on every field. Authenticate with `Authorization: Bearer <key>`: `svc_sk_test_` keys see the synthetic sandbox, `svc_sk_live_` keys see real register data. Every error uses one envelope; its `type` is one of: ' +
-        Object.entries(ERROR_TYPES)
+        Object.entries(STATUS_OF_TYPE)
           .map(([type, status]) => `\`${type}\` (${status})`)
           .join(', ') +
         '.',

@@ -6,14 +6,8 @@ import { abnFromAcn } from '../identifiers/check-digits.ts';
 import { newId } from '../ids.ts';
 import { FormatError, type RegisterAdapter } from '../registers/types.ts';
 import type { FreshLoad } from '../store/bulk-load.ts';
-import {
-  holds,
-  type NameRow,
-  type RecordWrite,
-  type StoredRecord,
-  toSourceRecord,
-} from '../store/source-records.ts';
-import type { Store } from '../store/store.ts';
+import type { NameRow, RecordWrite, StoredRecord } from '../store/source-records.ts';
+import { holds, type Store, toSourceRecord } from '../store/store.ts';
 import { nameKeys, type PreparedRecord, readBatch, toRecord } from './prepare.ts';
 import { readBatches } from './read-batches.ts';
 

@@ -1,12 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Ctx } from '../ctx.ts';
+import { SANDBOX_DIR } from '../entities/sandbox-simulation.ts';
 import { type DatasetName, REGISTERS } from '../registers/index.ts';
 import { type IngestSummary, ingest } from './ingest.ts';
 import { resolveInputs } from './inputs.ts';
 
-export const SANDBOX_DIR = fileURLToPath(new URL('../../fixtures/sandbox/', import.meta.url));
+export { SANDBOX_DIR };
 
 /** The fixture file(s) of a dataset in a sandbox folder: `<dataset>.<ext>` or a folder `<dataset>/`. */
 export async function sandboxFiles(dir: string, dataset: DatasetName): Promise<string[]> {

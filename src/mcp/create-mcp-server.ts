@@ -9,7 +9,7 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import packageJson from '../../package.json' with { type: 'json' };
 import type { CallerCtx } from '../ctx.ts';
 import { invalidInput } from '../errors.ts';
-import type { Services } from '../http/route.ts';
+import type { ResolveServices as Services } from '../resolve/resolve-entity.ts';
 import { toToolError, toToolResult } from './to-tool-result.ts';
 import { listing } from './tool.ts';
 import { TOOLS } from './tools/index.ts';

@@ -1,7 +1,7 @@
 import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { CallerCtx } from '../ctx.ts';
-import type { Services } from '../http/route.ts';
+import type { ResolveServices as Services } from '../resolve/resolve-entity.ts';
 
 export type ToolArgs<I extends z.ZodType> = { ctx: CallerCtx; input: z.output<I>; services: Services };
 

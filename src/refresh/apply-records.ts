@@ -2,8 +2,7 @@ import type { Partition } from '../ctx.ts';
 import { type EventTally, recordChanges } from '../events/record-changes.ts';
 import { nameKeys, serialise } from '../ingest/prepare.ts';
 import type { RegisterAdapter, SourceRecord } from '../registers/types.ts';
-import { holds, toSourceRecord } from '../store/source-records.ts';
-import type { Store } from '../store/store.ts';
+import { holds, type Store, toSourceRecord } from '../store/store.ts';
 
 export type Applied = EventTally & { inserted: number; updated: number; unchanged: number };
 

@@ -5,7 +5,7 @@ import type { AbrClient } from '../registers/abr-web/client.ts';
 import type { AbrEntity } from '../registers/abr-web/entity.ts';
 import { webEntityRecord } from '../registers/abr-web/to-source-record.ts';
 import type { SourceRecord } from '../registers/types.ts';
-import { toSourceRecord } from '../store/source-records.ts';
+import { toSourceRecord } from '../store/store.ts';
 import { applyRecords } from './apply-records.ts';
 
 /** How a re-read is recorded among the ingests: not a dataset of its own, so never a snapshot. */

@@ -1,5 +1,5 @@
+import { asOfTimestamp, type RegistersState } from '../entities/registers-state.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
-import { asOfTimestamp, type RegistersState } from './registers-state.ts';
 import type { Candidate, IncludeBlock } from './schemas.ts';
 import { slots } from './slots.ts';
 

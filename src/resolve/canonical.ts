@@ -1,7 +1,7 @@
+import { asOfTimestamp, type RegistersState } from '../entities/registers-state.ts';
 import { nameKey } from '../names/name-key.ts';
 import { identityRegister, registerFor, sourceOf } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
-import { asOfTimestamp, type RegistersState } from './registers-state.ts';
 import type { Candidate } from './schemas.ts';
 
 type Provenance = { value: unknown; source: string; as_of?: string; note?: string };

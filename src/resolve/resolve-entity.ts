@@ -1,12 +1,12 @@
 import type { CallerCtx } from '../ctx.ts';
+import { entityRecords } from '../entities/entity-lookup.ts';
+import { identityRecords, requireCheckDigits, requireNameIndex } from '../entities/identity-source.ts';
+import { type RegistersState, registersState } from '../entities/registers-state.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import { type ScreenServices, screenEntity } from '../screen/screen-entity.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
 import { enrichmentBlocks } from './blocks.ts';
 import { canonicalRecord } from './canonical.ts';
-import { entityRecords } from './entity-lookup.ts';
-import { identityRecords, requireCheckDigits, requireNameIndex } from './identity-source.ts';
-import { type RegistersState, registersState } from './registers-state.ts';
 import {
   type Candidate,
   DISCLAIMER,

@@ -1,7 +1,7 @@
+import type { RegistersState } from '../entities/registers-state.ts';
 import { identityRegister } from '../registers/index.ts';
 import type { ScreenResponse } from '../screen/schemas.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
-import type { RegistersState } from './registers-state.ts';
 import type { Candidate } from './schemas.ts';
 import { slots } from './slots.ts';
 

@@ -1,7 +1,7 @@
+import type { RegistersState } from '../entities/registers-state.ts';
 import { registerFor } from '../registers/index.ts';
 import type { ResolveSlot } from '../registers/types.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
-import type { RegistersState } from './registers-state.ts';
 
 /**
  * A candidate's records and registers by the place they fill (`licensing.afs_licensee`), as each

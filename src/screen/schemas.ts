@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { exactlyOneQuery } from '../resolve/schemas.ts';
-
-const digits = (kind: 'ABN' | 'ACN', length: number) =>
-  z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .refine(
-      (v) => new RegExp(`^\\d{${length}}$`).test(v),
-      `An ${kind} is ${length} digits; spaces are allowed, nothing else.`,
-    );
+import { digits, exactlyOneQuery } from '../identifiers/schemas.ts';
 
 export const ScreenRequest = z
   .object({

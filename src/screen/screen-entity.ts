@@ -1,10 +1,10 @@
 import type { CallerCtx } from '../ctx.ts';
+import { entityNames } from '../entities/entity-lookup.ts';
+import { identityRecords, requireCheckDigits } from '../entities/identity-source.ts';
+import { asOfTimestamp, type RegistersState, registersState } from '../entities/registers-state.ts';
+import type { SandboxSimulation } from '../entities/sandbox-simulation.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import { SCREENING_LISTS } from '../registers/index.ts';
-import { entityNames } from '../resolve/entity-lookup.ts';
-import { identityRecords, requireCheckDigits } from '../resolve/identity-source.ts';
-import { asOfTimestamp, type RegistersState, registersState } from '../resolve/registers-state.ts';
-import type { SandboxSimulation } from '../resolve/sandbox-simulation.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
 import { compareBirthDate } from './date-of-birth.ts';
 import type { ListIndexCache, ListMatch } from './list-index.ts';

@@ -80,30 +80,41 @@ export async function sameEntity(
   ids: { abns: readonly string[]; acns: readonly string[] },
   options: { withRemoved: boolean },
 ): Promise<{ abns: string[]; acns: string[] }> {
-  const abns = new Set(ids.abns);
-  const acns = new Set(ids.acns);
+  const joined = { abns: new Set(ids.abns), acns: new Set(ids.acns) };
   const datasets = [...IDENTITY_DATASETS];
   const current = options.withRemoved ? '' : ' AND removed_at IS NULL';
   // One query per column, so each uses its own index (an OR across two columns may scan the table).
   for (const [column, values] of [
-    ['abn', [...abns]],
-    ['acn', [...acns]],
+    ['abn', [...joined.abns]],
+    ['acn', [...joined.acns]],
   ] as const) {
     for (let i = 0; i < values.length; i += IN_BATCH) {
       const batch = values.slice(i, i + IN_BATCH);
-      const rows = await db.all<{ abn: string | null; acn: string | null }>(
-        `SELECT abn, acn FROM source_records
+      const rows = await db.all<{ dataset: string; abn: string | null; acn: string | null }>(
+        `SELECT dataset, abn, acn FROM source_records
          WHERE partition = ? AND ${column} IN (${batch.map(() => '?').join(', ')})
            AND dataset IN (${datasets.map(() => '?').join(', ')})${current}`,
         [partition, ...batch, ...datasets],
       );
-      for (const r of rows) {
-        if (r.abn) abns.add(r.abn);
-        if (r.acn) acns.add(r.acn);
-      }
+      joinIdentifiers(joined, rows);
     }
   }
-  return { abns: [...abns], acns: [...acns] };
+  return { abns: [...joined.abns], acns: [...joined.acns] };
+}
+
+/**
+ * The join itself: the ABNs and ACNs the identity records among `records` carry are added to
+ * `joined`. Also used on records already read (a resolve's), so the join is never written twice.
+ */
+export function joinIdentifiers(
+  joined: { abns: Set<string>; acns: Set<string> },
+  records: ReadonlyArray<{ dataset: string; abn: string | null; acn: string | null }>,
+): void {
+  for (const r of records) {
+    if (!IDENTITY_DATASETS.has(r.dataset)) continue;
+    if (r.abn) joined.abns.add(r.abn);
+    if (r.acn) joined.acns.add(r.acn);
+  }
 }
 
 export const entityQueries = {

@@ -63,6 +63,10 @@ export type Store = { readonly [G in keyof typeof GROUPS]: Bound<(typeof GROUPS)
   close(): Promise<void>;
 };
 
+// Pure helpers over what the queries answer, for the verbs that compare records themselves.
+export { joinIdentifiers } from './entity-records.ts';
+export { holds, toSourceRecord } from './source-records.ts';
+
 const storeOf = new WeakMap<Db, Store>();
 
 /** The store over one connection: the process's, or a transaction's. */

@@ -6,6 +6,7 @@ import { AppError } from '../../errors.ts';
 import { createMcpServer } from '../../mcp/create-mcp-server.ts';
 import { TOOLS } from '../../mcp/tools/index.ts';
 import { defineRoute, type RouteSpec } from '../route.ts';
+import { HttpError } from '../status.ts';
 
 const NOT_ONE_MESSAGE = 'Send one JSON-RPC 2.0 message per request (batches are not accepted).';
 
@@ -45,7 +46,7 @@ function acceptsMcp(accept: string | undefined): boolean {
  */
 function refuseBeforeMcp(headers: Record<string, string | string[] | undefined>, body: unknown) {
   if (!acceptsMcp(headers.accept as string | undefined)) {
-    throw new AppError('invalid_request', NOT_ACCEPTABLE, { code: 'not_acceptable', status: 406 });
+    throw new HttpError(406, 'invalid_request', NOT_ACCEPTABLE, { code: 'not_acceptable' });
   }
   const version = headers['mcp-protocol-version'];
   if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version))) {
@@ -189,10 +190,11 @@ export const mcpRefusals: RouteSpec[] = (['GET', 'DELETE'] as const).map((method
     response: { status: 405, description: 'Always refused.', examples: {} },
     handler: async ({ reply }) => {
       reply.header('allow', 'POST');
-      throw new AppError(
+      throw new HttpError(
+        405,
         'invalid_request',
         `${method} is not allowed on /mcp: this MCP server is stateless (no stream, no session); POST each message.`,
-        { code: 'method_not_allowed', status: 405 },
+        { code: 'method_not_allowed' },
       );
     },
   }),

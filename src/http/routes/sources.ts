@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { SANDBOX_DIR } from '../../entities/sandbox-simulation.ts';
 import { AppError } from '../../errors.ts';
 import { listSources } from '../../ingest/list-sources.ts';
-import { SANDBOX_DIR } from '../../ingest/load-sandbox.ts';
 import { defineRoute } from '../route.ts';
 
 const SourceStatus = z.object({

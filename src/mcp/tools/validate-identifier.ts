@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
-import { ValidateResponse, validationBody } from '../../http/routes/validate.ts';
+import { ValidateResponse, validationBody } from '../../identifiers/validation.ts';
 import { defineTool, type ToolSpec } from '../tool.ts';
 
 const KINDS = {

@@ -1,39 +1,39 @@
-import { AppError } from '../../errors.ts';
-
 /**
- * What can go wrong asking the ABR web services (registers.md §1.1–1.2), as four closed kinds.
- * Each extends AppError so an unhandled one still maps to a sensible HTTP answer. Messages never
- * carry the authentication GUID (the client scrubs them; see `withoutSecret`).
+ * What can go wrong asking the ABR web services (docs/registers.md §1.1–1.2), as four closed kinds of
+ * one `AbrFailure`. They are the client's own: the verbs that call the ABR say what each means to
+ * their callers (an outage is a 502 to a resolve). Messages never carry the authentication GUID
+ * (the client scrubs them; see `withoutSecret`).
  */
+export class AbrFailure extends Error {}
 
 /** A well-formed identifier the register does not hold. Lookups turn it into `null`. */
-export class AbrNotFound extends AppError {
+export class AbrNotFound extends AbrFailure {
   constructor(message = 'No record found on the ABR') {
-    super('not_found', message);
+    super(message);
     this.name = 'AbrNotFound';
   }
 }
 
 /** The ABR (or our shape check) refused the identifier: wrong length, bad check digit. */
-export class AbrInvalidIdentifier extends AppError {
+export class AbrInvalidIdentifier extends AbrFailure {
   constructor(message: string) {
-    super('invalid_request', message);
+    super(message);
     this.name = 'AbrInvalidIdentifier';
   }
 }
 
 /** Our GUID is missing, unknown or cancelled: a configuration problem, not an outage. */
-export class AbrAuthError extends AppError {
+export class AbrAuthError extends AbrFailure {
   constructor(message: string) {
-    super('service_unavailable', message);
+    super(message);
     this.name = 'AbrAuthError';
   }
 }
 
 /** HTTP 5xx, timeout, refused connection, the ABR's own "system problems", or a body we cannot read. */
-export class AbrUnavailable extends AppError {
+export class AbrUnavailable extends AbrFailure {
   constructor(message: string) {
-    super('upstream_unavailable', message);
+    super(message);
     this.name = 'AbrUnavailable';
   }
 }

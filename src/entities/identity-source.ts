@@ -3,7 +3,7 @@ import { AppError } from '../errors.ts';
 import { isValidAbn, isValidAcn } from '../identifiers/check-digits.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import type { AbrEntity } from '../registers/abr-web/entity.ts';
-import { AbrAuthError, isUpstreamOutage } from '../registers/abr-web/errors.ts';
+import { AbrAuthError, AbrInvalidIdentifier, isUpstreamOutage } from '../registers/abr-web/errors.ts';
 import { IDENTITY_DATASETS, identityRegister } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
 import { entityRecords } from './entity-lookup.ts';
@@ -102,6 +102,7 @@ export async function consultIdentitySource(input: {
           code: 'abr_unavailable',
         });
       }
+      if (error instanceof AbrInvalidIdentifier) throw new AppError('invalid_request', error.message);
       throw error;
     }
   }

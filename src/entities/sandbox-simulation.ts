@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SANDBOX_DIR } from '../ingest/load-sandbox.ts';
+import { fileURLToPath } from 'node:url';
+
+/** The sandbox's fixtures: register files in their real formats, and the scenarios (fixtures/sandbox/README.md). */
+export const SANDBOX_DIR = fileURLToPath(new URL('../../fixtures/sandbox/', import.meta.url));
 
 /**
  * Two sandbox scenarios simulate failures a developer must handle (fixtures/sandbox/scenarios.json):
