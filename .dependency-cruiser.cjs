@@ -6,17 +6,71 @@ const outsideStore = '^src/(?!store/)(?!.*\\.test\\.ts$)';
 /** Folders that may not import the named ones: each line is one direction of the layering. */
 const layers = [
   // The store is below every verb: it knows the register formats' types and nothing above them.
-  ['store', ['accounts', 'cli', 'entities', 'http', 'ingest', 'mcp', 'refresh', 'resolve', 'screen', 'watch']],
-  ['registers', ['accounts', 'cli', 'entities', 'events', 'http', 'ingest', 'mcp', 'refresh', 'resolve', 'screen', 'store', 'watch']],
-  ['events', ['accounts', 'cli', 'entities', 'http', 'ingest', 'mcp', 'refresh', 'resolve', 'screen', 'watch']],
+  [
+    'store',
+    ['accounts', 'cli', 'entities', 'http', 'ingest', 'mcp', 'refresh', 'resolve', 'screen', 'watch'],
+  ],
+  [
+    'registers',
+    [
+      'accounts',
+      'cli',
+      'entities',
+      'events',
+      'http',
+      'ingest',
+      'mcp',
+      'refresh',
+      'resolve',
+      'screen',
+      'store',
+      'watch',
+    ],
+  ],
+  [
+    'events',
+    ['accounts', 'cli', 'entities', 'http', 'ingest', 'mcp', 'refresh', 'resolve', 'screen', 'watch'],
+  ],
   ['entities', ['accounts', 'cli', 'http', 'ingest', 'mcp', 'refresh', 'resolve', 'screen', 'watch']],
   ['screen', ['cli', 'http', 'mcp', 'resolve', 'watch']],
   ['resolve', ['cli', 'http', 'mcp', 'watch']],
   ['watch', ['cli', 'http', 'mcp', 'resolve', 'screen']],
   ['ingest', ['cli', 'http', 'mcp', 'refresh', 'resolve', 'screen', 'watch']],
   ['mcp', ['cli', 'http']],
-  ['names', ['accounts', 'entities', 'events', 'http', 'ingest', 'mcp', 'refresh', 'registers', 'resolve', 'screen', 'store', 'watch']],
-  ['identifiers', ['accounts', 'entities', 'events', 'http', 'ingest', 'mcp', 'refresh', 'registers', 'resolve', 'screen', 'store', 'watch']],
+  [
+    'names',
+    [
+      'accounts',
+      'entities',
+      'events',
+      'http',
+      'ingest',
+      'mcp',
+      'refresh',
+      'registers',
+      'resolve',
+      'screen',
+      'store',
+      'watch',
+    ],
+  ],
+  [
+    'identifiers',
+    [
+      'accounts',
+      'entities',
+      'events',
+      'http',
+      'ingest',
+      'mcp',
+      'refresh',
+      'registers',
+      'resolve',
+      'screen',
+      'store',
+      'watch',
+    ],
+  ],
 ];
 
 module.exports = {
@@ -27,7 +81,10 @@ module.exports = {
         'Only src/store holds SQL and talks to an engine: the connection, its engines and migrations stay inside it.',
       severity: 'error',
       from: { path: outsideStore },
-      to: { path: '^src/store/(db|sqlite|postgres|migrations|bulk-load)\\.ts$', dependencyTypesNot: ['type-only'] },
+      to: {
+        path: '^src/store/(db|sqlite|postgres|migrations|bulk-load)\\.ts$',
+        dependencyTypesNot: ['type-only'],
+      },
     },
     {
       name: 'store-through-its-boundary',
