@@ -67,27 +67,34 @@ const dateOf = (r: EntityRecord | undefined, state: RegistersState) =>
 const notLoaded = (dataset: string, state: RegistersState) =>
   state.loaded(dataset) ? undefined : `${dataset} is not loaded; this field was not checked`;
 
-/**
- * The canonical record (spec 2.4): every P field a provenance object naming its register, and the
- * fields on which registers disagree listed as conflicts rather than silently chosen.
- */
-export function canonicalRecord(
-  records: EntityRecord[],
-  state: RegistersState,
-  resolvable: (id: { abn: string | null; acn: string | null }) => boolean,
-): { canonical: Canonical; conflicts: Candidate['conflicts']; provenanceComplete: boolean } {
+/** The records the canonical record is made of, found once. */
+function sourcesOf(records: EntityRecord[], state: RegistersState) {
   const of = (dataset: string) => records.find((r) => r.dataset === dataset);
   const abrDataset = identityRegister('abn').dataset;
   const asicDataset = identityRegister('acn').dataset;
   const oricDataset = registerFor('canonical.icn').dataset;
   const abr = of(abrDataset);
   const asic = of(asicDataset);
-  const oric = of(oricDataset);
-  const trustees = of(registerFor('canonical.related_entities').dataset);
   const form = entityForm(abr, asic);
-  const companyLike = form === 'company' || form === 'government' || form === 'other';
-  const conflicts: Candidate['conflicts'] = [];
+  return {
+    records,
+    state,
+    abr,
+    asic,
+    oric: of(oricDataset),
+    trustees: of(registerFor('canonical.related_entities').dataset),
+    form,
+    companyLike: form === 'company' || form === 'government' || form === 'other',
+    abrDataset,
+    asicDataset,
+    oricDataset,
+  };
+}
+type Sources = ReturnType<typeof sourcesOf>;
 
+/** Where the ABR and ASIC disagree on the name (as compared by its key) or the ACN. */
+function registerConflicts({ abr, asic }: Sources): Candidate['conflicts'] {
+  const conflicts: Candidate['conflicts'] = [];
   const names = [
     abr ? { value: abr.name, source: 'abr' } : undefined,
     asic ? { value: asic.name, source: 'asic' } : undefined,
@@ -100,19 +107,15 @@ export function canonicalRecord(
     asic ? { value: asic.acn, source: 'asic' } : undefined,
   ].filter((v): v is { value: string; source: string } => v !== undefined && v.value !== null);
   if (new Set(acnValues.map((v) => v.value)).size > 1) conflicts.push({ field: 'acn', values: acnValues });
+  return conflicts;
+}
 
+/** Name, identifiers, form and type: the identity registers' (the ABR's first, ASIC's after). */
+function identityFields(s: Sources, conflicts: Candidate['conflicts']) {
+  const { records, state, abr, asic, form, companyLike, abrDataset } = s;
   const abnValue = abr?.abn ?? asic?.abn ?? records.find((r) => r.abn)?.abn ?? null;
   const acnValue = companyLike ? (asic?.acn ?? (abr?.acn || null)) : null;
-  const abnStatus = abr
-    ? abr.data.abn_status === 'ACT'
-      ? 'Active'
-      : abr.data.abn_status === 'CAN'
-        ? 'Cancelled'
-        : abr.status
-    : null;
-  const individual = abr?.data.individual as { given?: string[]; family?: string | null } | undefined;
-
-  const canonical: Canonical = {
+  return {
     entity_name: abr
       ? p(
           abr.name,
@@ -165,6 +168,19 @@ export function canonicalRecord(
           dateOf(asic, state),
           notLoaded(abrDataset, state),
         ),
+  };
+}
+
+/** The ABN's and the company's status, and where the ABR places the business. */
+function statusFields({ state, abr, asic, companyLike, abrDataset, asicDataset }: Sources) {
+  const abnStatus = abr
+    ? abr.data.abn_status === 'ACT'
+      ? 'Active'
+      : abr.data.abn_status === 'CAN'
+        ? 'Cancelled'
+        : abr.status
+    : null;
+  return {
     abn_status: p(
       abnStatus,
       'abr',
@@ -191,6 +207,58 @@ export function canonicalRecord(
       dateOf(abr, state),
       'The state of the main business location the ABR publishes.',
     ),
+  };
+}
+
+/** The trust's current trustees, each said to be resolvable or not in the loaded registers. */
+function relatedEntities(
+  trustees: EntityRecord | undefined,
+  resolvable: (id: { abn: string | null; acn: string | null }) => boolean,
+): Canonical['related_entities'] {
+  return (
+    (trustees?.data.trustees as
+      | Array<{
+          name: string;
+          abn: string | null;
+          acn: string | null;
+          role: string;
+          end_date: string | null;
+        }>
+      | undefined) ?? []
+  )
+    .filter((t) => !t.end_date)
+    .map((t) => {
+      const isResolvable = resolvable({ abn: t.abn, acn: t.acn });
+      return {
+        role: t.role,
+        abn: t.abn,
+        acn: t.acn,
+        name: t.name,
+        source: 'trustees',
+        resolvable: isResolvable,
+        note: isResolvable
+          ? 'Resolve it by its ACN or ABN for its own record.'
+          : 'Not found in the loaded registers.',
+      };
+    });
+}
+
+/**
+ * The canonical record (spec 2.4): every P field a provenance object naming its register, and the
+ * fields on which registers disagree listed as conflicts rather than silently chosen.
+ */
+export function canonicalRecord(
+  records: EntityRecord[],
+  state: RegistersState,
+  resolvable: (id: { abn: string | null; acn: string | null }) => boolean,
+): { canonical: Canonical; conflicts: Candidate['conflicts']; provenanceComplete: boolean } {
+  const s = sourcesOf(records, state);
+  const { abr, asic, oric, trustees, form, oricDataset } = s;
+  const conflicts = registerConflicts(s);
+  const individual = abr?.data.individual as { given?: string[]; family?: string | null } | undefined;
+  const canonical: Canonical = {
+    ...identityFields(s, conflicts),
+    ...statusFields(s),
     icn: p(oric ? oric.key : null, 'oric', dateOf(oric, state), notLoaded(oricDataset, state)),
     former_names: (
       (asic?.data.former_names as Array<{ name: string; ceased: string | null }> | undefined) ?? []
@@ -199,32 +267,7 @@ export function canonicalRecord(
       source: 'asic',
       ceased: f.ceased,
     })),
-    related_entities: (
-      (trustees?.data.trustees as
-        | Array<{
-            name: string;
-            abn: string | null;
-            acn: string | null;
-            role: string;
-            end_date: string | null;
-          }>
-        | undefined) ?? []
-    )
-      .filter((t) => !t.end_date)
-      .map((t) => {
-        const isResolvable = resolvable({ abn: t.abn, acn: t.acn });
-        return {
-          role: t.role,
-          abn: t.abn,
-          acn: t.acn,
-          name: t.name,
-          source: 'trustees',
-          resolvable: isResolvable,
-          note: isResolvable
-            ? 'Resolve it by its ACN or ABN for its own record.'
-            : 'Not found in the loaded registers.',
-        };
-      }),
+    related_entities: relatedEntities(trustees, resolvable),
     individual_name:
       form === 'individual' && individual
         ? {
