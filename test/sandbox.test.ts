@@ -115,6 +115,8 @@ describe('the sandbox', () => {
         });
         for (const e of await eventsOfIngest(t.db, summary.id)) {
           seen.set(e.type, [...(seen.get(e.type) ?? []), { abn: e.abn, acn: e.acn }]);
+          const declared: readonly string[] = ADAPTERS[dataset].events ?? [];
+          assert.ok(declared.includes(e.type), `${dataset} raised ${e.type}, which its adapter declares`);
         }
       } finally {
         await inputs.close();
