@@ -1,5 +1,5 @@
 /**
- * Writes a synthetic ABN Bulk Extract file in the real layout (registers.md §2): one `<ABR>` per
+ * Writes a synthetic ABN Bulk Extract file in the real layout (docs/registers.md §2): one `<ABR>` per
  * line inside `Transfer`/`TransferInfo`, with the space-padded blank lines the real files carry.
  * Every ABN and ASIC number passes its check digit. Constant memory: records go out in ~64 KB
  * batches and the writer waits for `drain`.

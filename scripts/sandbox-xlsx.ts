@@ -1,5 +1,5 @@
 // Writes the sandbox's XLSX fixtures (fixtures/sandbox/README.md) in the registers' real layouts
-// (registers.md §6 DFAT Consolidated List, §10 ASIC insolvency statistics): dfat.xlsx and
+// (docs/registers.md §6 DFAT Consolidated List, §10 ASIC insolvency statistics): dfat.xlsx and
 // asic-insolvency.xlsx, each with its newer copy in next/. Run: node scripts/sandbox-xlsx.ts
 import { writeFileSync } from 'node:fs';
 import { DFAT_HEADER, day, INSOLVENCY_HEADER, xlsxBuffer } from '../src/registers/test-support.ts';

@@ -40,7 +40,7 @@ const whole = (min: number, max: number, fallback: number) =>
     .pipe(z.number().min(min).max(max))
     .default(fallback);
 
-/** Every environment variable the service reads (decisions.md, configuration). */
+/** Every environment variable the service reads (docs/decisions.md, configuration). */
 const Env = z.object({
   PORT: whole(0, 65535, 8080),
   HOST: z.string().min(1).default('127.0.0.1'),

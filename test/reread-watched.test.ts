@@ -24,7 +24,7 @@ const UNWATCHED = '53600211532';
 const DAY = '2026-11-20';
 const GUID = '7c1d5e2a-9b3f-4e6d-8a21-0f5c3b9d7e64';
 
-/** SearchByABNv202001 answers in the real XML (registers.md §1.2). */
+/** SearchByABNv202001 answers in the real XML (docs/registers.md §1.2). */
 const entity = (o: {
   abn: string;
   acn: string;

@@ -4,7 +4,7 @@ import { type UsageMeter, usagePeriod } from './usage-meter.ts';
 export type Usage = { period: string; live_requests: number; allowance: number; remaining: number };
 
 /**
- * The plan allowance is a soft cap (spec section 8): exceeding it never blocks a request, it only
+ * The plan allowance is a soft cap (docs/decisions.md, contract summary §8): exceeding it never blocks a request, it only
  * shows here. `remaining` stops at zero.
  */
 export async function getUsage({

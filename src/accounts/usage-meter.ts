@@ -32,7 +32,7 @@ export class UsageMeter {
   record(caller: Caller, at: Date): void {
     const ms = at.getTime();
     this.#lastUsed.set(caller.keyId, ms);
-    if (caller.mode !== 'live') return; // test keys consume no quota (spec 5.2)
+    if (caller.mode !== 'live') return; // test keys consume no quota (docs/decisions.md, contract summary §5.2)
     const period = this.#periodOf(ms);
     const slot = `${caller.accountId}\u0000${period}`;
     const entry = this.#counts.get(slot);

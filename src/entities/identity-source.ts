@@ -67,7 +67,7 @@ export async function identityRecords(
 }
 
 /**
- * Where the identity fields come from (decisions.md, resolve): the sandbox fixtures for test keys;
+ * Where the identity fields come from (docs/decisions.md, resolve): the sandbox fixtures for test keys;
  * for live keys the ABR web services when a GUID is configured, else the local mirror of the ABN
  * Bulk Extract and ASIC datasets. An outage is a 502; a mirror never loaded is an outage too, since
  * "not found" may only be said by a source that was consulted.

@@ -1,4 +1,4 @@
-/** The subscribable change-event types (spec section 6). */
+/** The subscribable change-event types (docs/decisions.md, contract summary §6). */
 export const EVENT_TYPES = [
   'deregistration',
   'name_change',

@@ -3,7 +3,7 @@ import { type Caller, partitionOf } from '../ctx.ts';
 import { AppError } from '../errors.ts';
 import type { Store } from '../store/store.ts';
 
-/** Query parameters that would put a key in a URL (decisions.md): refused, and never logged. */
+/** Query parameters that would put a key in a URL (docs/decisions.md): refused, and never logged. */
 export const KEY_QUERY_PARAMS = ['api_key', 'key', 'token', 'access_token'] as const;
 
 /** One of our keys (or the start of one), plain or partly percent-encoded, anywhere in a URL. */

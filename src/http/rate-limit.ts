@@ -10,7 +10,7 @@ export type RateDecision = {
 
 /**
  * A token bucket per account, refilled continuously at `perMinute / 60` tokens a second and holding
- * at most `perMinute`. Buckets live in process memory (DESIGN.md): the request path never touches
+ * at most `perMinute`. Buckets live in process memory (docs/architecture.md, a REST request): the request path never touches
  * the store. `now` is a monotonic millisecond clock.
  */
 export class RateLimiter {

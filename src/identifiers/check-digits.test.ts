@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { abnFromAcn, acnCheckDigit, isValidAbn, isValidAcn } from './check-digits.ts';
 import { validateIdentifier } from './validate-identifier.ts';
 
-// Real published numbers (registers.md §11.3): company ABNs are the ACN with two check digits in front.
+// Real published numbers (docs/registers.md §11.3): company ABNs are the ACN with two check digits in front.
 const REAL_COMPANIES: Array<[abn: string, acn: string, name: string]> = [
   ['49004028077', '004028077', 'BHP GROUP LIMITED'],
   ['48123123124', '123123124', 'COMMONWEALTH BANK OF AUSTRALIA'],

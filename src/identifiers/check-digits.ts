@@ -1,5 +1,5 @@
 /**
- * ABN and ACN check digits (registers.md §11). Pure functions over digit strings.
+ * ABN and ACN check digits (docs/registers.md §11). Pure functions over digit strings.
  */
 
 const ABN_WEIGHTS = [10, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19] as const;

@@ -7,7 +7,7 @@ export type Validation =
   | { input: string; normalized: string; identifier_type: IdentifierType; valid: false; reason: 'checksum' }
   | { input: string; normalized: string; valid: false; reason: 'format' };
 
-/** Spaces (including no-break and other Unicode spaces) are stripped before validation (spec 4.3). */
+/** Spaces (including no-break and other Unicode spaces) are stripped before validation (docs/decisions.md, contract summary §4.3). */
 export const normalizeIdentifier = (input: string): string => input.replace(/\s+/gu, '');
 
 /**

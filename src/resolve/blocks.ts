@@ -73,7 +73,7 @@ const registration = (r: EntityRecord, number: unknown, register: string) => ({
   register,
 });
 
-/** The enrichment blocks (spec 2.3), each computed only when `include` asks for it. */
+/** The enrichment blocks (docs/decisions.md, contract summary §2.3), each computed only when `include` asks for it. */
 export function enrichmentBlocks(
   records: EntityRecord[],
   state: RegistersState,

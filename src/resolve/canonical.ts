@@ -7,7 +7,7 @@ import type { Candidate } from './schemas.ts';
 type Provenance = { value: unknown; source: string; as_of?: string; note?: string };
 type Canonical = Candidate['canonical'];
 
-// ABR entity type codes (registers.md §1.4) by the form they denote.
+// ABR entity type codes (docs/registers.md §1.4) by the form they denote.
 const TRUST_CODES = new Set([
   'TRT',
   'DTT',
@@ -244,7 +244,7 @@ function relatedEntities(
 }
 
 /**
- * The canonical record (spec 2.4): every P field a provenance object naming its register, and the
+ * The canonical record (docs/decisions.md, contract summary §2.4): every P field a provenance object naming its register, and the
  * fields on which registers disagree listed as conflicts rather than silently chosen.
  */
 export function canonicalRecord(

@@ -20,7 +20,7 @@ import { slots } from './slots.ts';
 
 export type ResolveServices = ScreenServices & { abr: AbrClient | undefined };
 
-/** POST /v1/resolve (spec 4.1): an ABN, ACN or name in, ranked candidates with the canonical record out. */
+/** POST /v1/resolve (docs/decisions.md, contract summary §4.1): an ABN, ACN or name in, ranked candidates with the canonical record out. */
 export async function resolveEntity({
   ctx,
   input,

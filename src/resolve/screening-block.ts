@@ -17,7 +17,7 @@ export function emptyScreening(): Candidate['screening'] {
   };
 }
 
-/** The screen result in the resolve candidate's shape (spec 2.8). */
+/** The screen result in the resolve candidate's shape (docs/decisions.md, contract summary §2.8). */
 export function screeningBlock(
   screen: ScreenResponse,
   records: EntityRecord[],

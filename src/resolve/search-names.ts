@@ -10,7 +10,7 @@ export type NameHit = {
   signals: { matched_name: string; name_type: string; register: string; similarity: number };
 };
 
-/** Name-only matches are advisory: never above 90, below any identifier match (decisions.md). */
+/** Name-only matches are advisory: never above 90, below any identifier match (docs/decisions.md). */
 export const NAME_CONFIDENCE_CAP = 90;
 const MIN_SIMILARITY = 0.8;
 const MAX_RESULTS = 10;

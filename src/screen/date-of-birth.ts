@@ -22,7 +22,7 @@ const PATTERNS: Array<[RegExp, (m: RegExpMatchArray) => Listed]> = [
   ],
 ];
 
-/** Every date, year or year range in DFAT's free-text "Date of Birth" (registers.md: dates, years, lists, ranges). */
+/** Every date, year or year range in DFAT's free-text "Date of Birth" (docs/registers.md §6.1: dates, years, lists, ranges). */
 export function listedBirthDates(text: string): Listed[] {
   const found: Listed[] = [];
   let rest = text;

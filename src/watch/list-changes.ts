@@ -14,7 +14,7 @@ export type ChangeEntry = {
 };
 
 /**
- * Polling (spec 4.5): every delivery of the caller's subscriptions for the entity (by ABN or ACN),
+ * Polling (docs/decisions.md, contract summary §4.5): every delivery of the caller's subscriptions for the entity (by ABN or ACN),
  * strictly after `since`, oldest first. `created_at` values are unique and strictly increasing
  * (microseconds), so passing `next_cursor` back as `since` never skips or repeats an entry.
  */

@@ -1,4 +1,4 @@
-// Delivery outcome policy (STYLE.md rule 11; decisions.md "Watch subscriptions and webhooks"):
+// Delivery outcome policy (docs/architecture.md, a webhook delivery; docs/decisions.md "Watch subscriptions and webhooks"):
 // pure functions, so the worker's behaviour is tested without a network.
 
 export type AttemptFailure = 'timeout' | 'connection' | 'dns' | 'blocked';

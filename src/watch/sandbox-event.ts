@@ -17,7 +17,7 @@ function asRaised(type: EventType, name: string) {
 }
 
 /**
- * POST /v1/sandbox/events (decisions.md, sandbox): a synthetic change event for a sandbox entity,
+ * POST /v1/sandbox/events (docs/decisions.md, sandbox): a synthetic change event for a sandbox entity,
  * delivered to the calling account's matching subscriptions exactly as a real change would be: the
  * register, source and field changes are those a real event of the type carries (asRaised).
  */

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 // Webhook signing secrets (Standard Webhooks `whsec_` form) and how they are kept at rest:
-// AES-256-GCM under AEVS_SECRET_KEY when it is set, in clear otherwise (decisions.md, configuration).
+// AES-256-GCM under AEVS_SECRET_KEY when it is set, in clear otherwise (docs/decisions.md, configuration).
 
 /** A new signing secret: `whsec_` + base64 of 32 random bytes. */
 export function generateSecret(): string {

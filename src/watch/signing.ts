@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 
-// Standard Webhooks signatures (decisions.md "Watch subscriptions and webhooks"), made by the
+// Standard Webhooks signatures (docs/decisions.md "Watch subscriptions and webhooks"), made by the
 // reference library (`standardwebhooks`): HMAC-SHA256 over `${id}.${timestamp}.${body}` with the
 // secret's key (the base64 after `whsec_`), sent as `v1,<base64>`.
 

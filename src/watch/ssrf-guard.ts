@@ -3,7 +3,7 @@ import net from 'node:net';
 import ipaddr from 'ipaddr.js';
 import { Agent, buildConnector } from 'undici';
 
-// Webhook egress rules: decisions.md "Watch subscriptions and webhooks", DESIGN.md "Webhook egress".
+// Webhook egress rules: docs/decisions.md "Watch subscriptions and webhooks", docs/architecture.md, a webhook delivery.
 
 /** The subset of `dns.promises.lookup` we use; tests inject a fake. */
 export type Lookup = (hostname: string, options: { all: true }) => Promise<dns.LookupAddress[]>;
@@ -88,7 +88,7 @@ const GLOBAL_UNICAST_V6 = ipaddr.parseCIDR('2000::/3');
 /**
  * Checks a webhook_url at create, PATCH and before each delivery. Every resolved address must be
  * public: one bad record among good ones is enough for an attacker (or a rebinding resolver) to
- * reach it. Outcomes are data (STYLE.md rule 7); only the guarded dispatcher enforces at connect.
+ * reach it. Outcomes are data (docs/architecture.md, a REST request: expected outcomes are data); only the guarded dispatcher enforces at connect.
  */
 export async function checkWebhookUrl(raw: string, options: GuardOptions): Promise<UrlCheck> {
   const shape = webhookUrlShape(raw, options.allowPrivate);

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-// The ABR web services answer in their real XML (registers.md §1.2): the ATO's record verbatim, the
+// The ABR web services answer in their real XML (docs/registers.md §1.2): the ATO's record verbatim, the
 // exception answer for an unknown ABN, and for one ABN a 500, as an outage looks.
 export const ATO_ENTITY = `<businessEntity201408>
       <recordLastUpdatedDate>2009-06-17</recordLastUpdatedDate>

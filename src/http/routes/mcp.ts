@@ -41,7 +41,7 @@ function acceptsMcp(accept: string | undefined): boolean {
 
 /**
  * What the SDK's transport would refuse with a bare JSON-RPC error is refused first, in the REST
- * envelope (decisions.md: every non-2xx of the HTTP layer of /mcp): a wrong Accept, an unsupported
+ * envelope (docs/decisions.md: every non-2xx of the HTTP layer of /mcp): a wrong Accept, an unsupported
  * protocol version, a body that is not one JSON-RPC message.
  */
 function refuseBeforeMcp(headers: Record<string, string | string[] | undefined>, body: unknown) {
