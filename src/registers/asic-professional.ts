@@ -1,5 +1,5 @@
 /**
- * Mapping helpers shared by ASIC's professional registers on data.gov.au (registers.md §8): AFS and
+ * Mapping helpers shared by ASIC's professional registers on data.gov.au (docs/registers.md §8): AFS and
  * credit licensees and representatives, financial advisers, SMSF and company auditors, liquidators.
  */
 import type { Readable } from 'node:stream';
@@ -9,7 +9,7 @@ import { FormatError, type SourceRecord } from './types.ts';
 import { acnOrNull, clean } from './values.ts';
 
 /**
- * A `~`-separated multi-value field (registers.md §8). AFS clauses are each wrapped in quotes
+ * A `~`-separated multi-value field (docs/registers.md §8). AFS clauses are each wrapped in quotes
  * (`"(a) deal in …"~"(b) …"`) and a pre-FSR licence is two quoted parts (`"General insurance
  * broker","000030366"`), which reads as `General insurance broker, 000030366`.
  */
@@ -83,7 +83,7 @@ export type Layout = Record<string, { names: readonly string[]; required?: boole
 
 /**
  * Finds each field's column among its alternative header names (case-insensitive): for registers
- * whose headers are [U] in registers.md §8.7. Returns our field → the header key `readTable` rows
+ * whose headers are [U] in docs/registers.md §8.7. Returns our field → the header key `readTable` rows
  * use, or null when an optional column is absent; a missing required column is a FormatError.
  */
 export function resolveLayout(
@@ -124,7 +124,7 @@ export type RowItem =
   | { kind: 'rejected'; line: number; reason: string };
 
 /**
- * Rows of a register with an unverified layout (registers.md §8.7), the delimiter sniffed and each
+ * Rows of a register with an unverified layout (docs/registers.md §8.7), the delimiter sniffed and each
  * of our fields found by `resolveLayout` on the header. A file with a header and no rows yields
  * nothing rather than checking the header.
  */

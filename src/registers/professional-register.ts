@@ -1,5 +1,5 @@
 /**
- * ASIC's professional registers (registers.md §8) each declare where a record's parts are: its
+ * ASIC's professional registers (docs/registers.md §8) each declare where a record's parts are: its
  * columns, the numbers that key it, its name, identifiers, status and fields, and the fields its
  * events watch. One row is one record; a register that gathers several rows into a record (SMSF
  * auditors) reads its rows with `readRows` and makes each row's record with `toProfessionalRecord`.

@@ -22,7 +22,7 @@ const ZIP_SIGNATURE = 0x04034b50;
 const excel = async (): Promise<typeof ExcelJS> => (await import('exceljs')).default;
 
 /**
- * Streams the rows of one worksheet of an XLSX file with exceljs's streaming reader (registers.md §6,
+ * Streams the rows of one worksheet of an XLSX file with exceljs's streaming reader (docs/registers.md §6,
  * §10). `line` is the sheet's row number; blank rows are skipped (the XML omits them). The named
  * sheet is chosen case-insensitively; when no sheet has that name the first one is read, since a
  * renamed tab should not stop a load when its header still matches (the caller checks the header).

@@ -62,7 +62,7 @@ export async function xlsxBuffer(
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-/** The DFAT Consolidated List's 19 columns, header on row 1 (registers.md §6). */
+/** The DFAT Consolidated List's 19 columns, header on row 1 (docs/registers.md §6). */
 export const DFAT_HEADER = [
   'Reference',
   'Name of Individual or Entity',
@@ -85,7 +85,7 @@ export const DFAT_HEADER = [
   'Maritime Restriction',
 ];
 
-/** ASIC insolvency statistics' header row (registers.md §10), trailing spaces as published. */
+/** ASIC insolvency statistics' header row (docs/registers.md §10), trailing spaces as published. */
 export const INSOLVENCY_HEADER = [
   'Data to',
   'ACN No ',

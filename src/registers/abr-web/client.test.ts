@@ -10,7 +10,7 @@ import { AbrAuthError, AbrInvalidIdentifier, AbrUnavailable, isUpstreamOutage } 
 const GUID = '3f2b9c1e-7d4a-4e8b-9a60-5c1d2e3f4a5b';
 const WRONG_GUID = 'aaaabbbb-cccc-dddd-eeee-ffff00001111';
 
-// ---- The ABR's answers, in the real formats of registers.md §1.1–1.2 ----
+// ---- The ABR's answers, in the real formats of docs/registers.md §1.1–1.2 ----
 
 const PAYLOAD_OPEN =
   '<?xml version="1.0" encoding="utf-8"?>\r\n<ABRPayloadSearchResults xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://abr.business.gov.au/ABRXMLSearch/">';
@@ -31,7 +31,7 @@ function payload(guid: string, type: string, value: string, response: string): s
 const exception = (description: string, code: string) =>
   `<exception><exceptionDescription>${description}</exceptionDescription><exceptionCode>${code}</exceptionCode></exception>`;
 
-/** registers.md §1.2, verbatim (Australian Taxation Office, businessEntity201408). */
+/** docs/registers.md §1.2, verbatim (Australian Taxation Office, businessEntity201408). */
 const ATO_XML = `<ABRPayloadSearchResults xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="http://abr.business.gov.au/ABRXMLSearch/">
   <request><identifierSearchRequest><authenticationGUID>00000000-0000-0000-0000-000000000000</authenticationGUID><identifierType>ABN</identifierType><identifierValue>51824753556</identifierValue><history>N</history></identifierSearchRequest></request>
   <response>
@@ -80,11 +80,11 @@ const COMPANY_ENTITY = `<businessEntity201408>
       <businessName><organisationName>Sandbox Holdings</organisationName><effectiveFrom>2020-01-15</effectiveFrom></businessName>
     </businessEntity201408>`;
 
-/** registers.md §1.1, verbatim (Digital Transformation Agency). */
+/** docs/registers.md §1.1, verbatim (Digital Transformation Agency). */
 const DTA_JSONP =
   'callback({"Abn":"74172177893","AbnStatus":"Active","AbnStatusEffectiveFrom":"2017-09-27","Acn":"172177893","AddressDate":"2017-09-27","AddressPostcode":"2600","AddressState":"ACT","BusinessName":["Digital Transformation Agency"],"EntityName":"DIGITAL TRANSFORMATION AGENCY","EntityTypeCode":"CGE","EntityTypeName":"Commonwealth Government Entity","Gst":"2017-09-27","Message":""})';
 
-/** registers.md §1.1, verbatim (bad GUID). */
+/** docs/registers.md §1.1, verbatim (bad GUID). */
 const GUID_ERROR_JSONP =
   'callback({"Abn":"","AbnStatus":"","AbnStatusEffectiveFrom":"","Acn":"","AddressDate":null,"AddressPostcode":"","AddressState":"","BusinessName":[],"EntityName":"","EntityTypeCode":"","EntityTypeName":"","Gst":null,"Message":"The GUID entered is not recognised as a Registered Party"})';
 

@@ -29,13 +29,13 @@ export type AbrClient = {
   updatedAbns(date: string): Promise<string[]>;
 };
 
-// Some clients report the ABR rejects default library user agents (registers.md §1.1, [P]).
+// Some clients report the ABR rejects default library user agents (docs/registers.md §1.1, [P]).
 const USER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
 const XML_PATH = '/abrxmlsearch/AbrXmlSearch.asmx';
 
-/** Live reads from the ABN Lookup web services (registers.md §1.1–1.3). */
+/** Live reads from the ABN Lookup web services (docs/registers.md §1.1–1.3). */
 export function createAbrClient(options: AbrClientOptions): AbrClient {
   const {
     guid,
@@ -146,7 +146,7 @@ export function abnDetailsUrl(baseUrl: string, abn: string, guid: string): URL {
 }
 
 /**
- * SearchByUpdateEvent over HTTP-GET. [U] registers.md names the operation but not its parameters;
+ * SearchByUpdateEvent over HTTP-GET. [U] docs/registers.md names the operation but not its parameters;
  * `postcode`, `state` (blank = all) and `updatedate` follow the asmx listing's naming for the filter
  * methods and must be confirmed against the WSDL (`?WSDL`) before relying on them. The HTTP-GET form
  * answers HTTP 500 "Missing parameter" when a name is wrong, which this client reports as AbrUnavailable.

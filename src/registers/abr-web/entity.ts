@@ -1,5 +1,5 @@
 /**
- * One ABN as the ABR web services describe it (registers.md §1.3), the same shape from the XML
+ * One ABN as the ABR web services describe it (docs/registers.md §1.3), the same shape from the XML
  * (`businessEntity202001`/`…201408`) and the JSON (`AbnDetails`) endpoints. Dates are `YYYY-MM-DD`;
  * the web services' `0001-01-01` "no date" becomes null. Fields an endpoint does not return are null.
  */
@@ -47,7 +47,7 @@ export function individualName(person: AbrIndividual): string | null {
 
 /**
  * The ABR's `ASICNumber`/`Acn` as given: 9 digits, not re-checked. The register is authoritative
- * here and does publish numbers that fail the ACN check digit (the DTA's `172177893`, registers.md §1.1).
+ * here and does publish numbers that fail the ACN check digit (the DTA's `172177893`, docs/registers.md §1.1).
  */
 export function asicNumber(value: string): string | null {
   const digits = value.replace(/\s/g, '');

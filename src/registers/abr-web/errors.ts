@@ -47,7 +47,7 @@ export function isUpstreamOutage(error: unknown): error is AbrUnavailable {
 
 /**
  * Maps an ABR error text — XML `exceptionDescription` or JSON `Message` — to its kind. Keyed on the
- * description because the `exceptionCode` per description varies between captures (registers.md §1.2).
+ * description because the `exceptionCode` per description varies between captures (docs/registers.md §1.2).
  * An unrecognised description is treated as an outage: the ABR answered, but not with data.
  */
 export function errorFromAbrMessage(description: string): AbrError {

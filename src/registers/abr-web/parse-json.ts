@@ -3,7 +3,7 @@ import { type AbrEntity, abnStatus, asicNumber } from './entity.ts';
 import { AbrUnavailable, errorFromAbrMessage } from './errors.ts';
 
 /**
- * Reads the JSONP answer of `json/AbnDetails.aspx` (registers.md §1.1): `callback({...})`, maybe
+ * Reads the JSONP answer of `json/AbnDetails.aspx` (docs/registers.md §1.1): `callback({...})`, maybe
  * with a trailing `;`. HTTP is 200 even for errors, so a non-empty `Message` is the error; every
  * field is treated as optional because older captures omit some.
  */

@@ -5,7 +5,7 @@ import { child, children, childText, descendant, parseXml, type XmlElement } fro
 
 /**
  * Reads the `ABRPayloadSearchResults` answer of SearchByABNv202001 / SearchByASICv201408
- * (registers.md §1.2). Throws the typed error for an `exception` answer (AbrNotFound for
+ * (docs/registers.md §1.2). Throws the typed error for an `exception` answer (AbrNotFound for
  * "No records found") and AbrUnavailable for anything that is not this payload.
  */
 export function parseEntityPayload(body: string, clock: () => number): AbrEntity {
@@ -17,7 +17,7 @@ export function parseEntityPayload(body: string, clock: () => number): AbrEntity
 
 /**
  * Reads the SearchByUpdateEvent answer: the ABNs under `response/abnList`. The list's inner shape is
- * [U] (registers.md names only `abnList`), so both `<abn>` and `<identifierValue>` leaves are taken,
+ * [U] (docs/registers.md names only `abnList`), so both `<abn>` and `<identifierValue>` leaves are taken,
  * at any depth. "No records found" means no ABN changed that day.
  */
 export function parseAbnListPayload(body: string): string[] {

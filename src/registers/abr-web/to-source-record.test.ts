@@ -10,7 +10,7 @@ import { webEntityRecord } from './to-source-record.ts';
 
 const clock = () => Date.parse('2026-11-23T00:00:00Z');
 
-/** One ABN Bulk Extract row (registers.md §2.2 layout) through the bulk adapter. */
+/** One ABN Bulk Extract row (docs/registers.md §2.2 layout) through the bulk adapter. */
 async function bulkRecord(row: string): Promise<SourceRecord> {
   const file = `<?xml version="1.0"?>\n<Transfer error="none"><TransferInfo><ExtractTime>2025-05-27T08:46:00</ExtractTime></TransferInfo>\n${row}\n</Transfer>\n`;
   const [record] = records(await parseStream(bulk, readableOf(file), '20250528Public01.xml'));
@@ -18,7 +18,7 @@ async function bulkRecord(row: string): Promise<SourceRecord> {
   return record;
 }
 
-/** One entity as the ABR XML web services answer it (registers.md §1.2). */
+/** One entity as the ABR XML web services answer it (docs/registers.md §1.2). */
 const webAnswer = (entity: string) =>
   parseEntityPayload(
     `<?xml version="1.0" encoding="utf-8"?>
@@ -28,7 +28,7 @@ const webAnswer = (entity: string) =>
     clock,
   );
 
-// registers.md §2.2, verbatim.
+// docs/registers.md §2.2, verbatim.
 const QBE_BULK =
   '<ABR recordLastUpdatedDate="20180216" replaced="N"><ABN status="ACT" ABNStatusFromDate="19991101">11000000948</ABN><EntityType><EntityTypeInd>PUB</EntityTypeInd><EntityTypeText>Australian Public Company</EntityTypeText></EntityType><MainEntity><NonIndividualName type="MN"><NonIndividualNameText>QBE INSURANCE (INTERNATIONAL) LTD</NonIndividualNameText></NonIndividualName><BusinessAddress><AddressDetails><State>NSW</State><Postcode>2000</Postcode></AddressDetails></BusinessAddress></MainEntity><ASICNumber ASICNumberType="undetermined">000000948</ASICNumber><GST status="ACT" GSTStatusFromDate="20000701" /><OtherEntity><NonIndividualName type="TRD"><NonIndividualNameText>QBE INSURANCE (INTERNATIONAL) LIMITED</NonIndividualNameText></NonIndividualName></OtherEntity></ABR>';
 const SMBC_BULK =

@@ -3,7 +3,7 @@ import type { RecordName, SourceRecord } from '../types.ts';
 import { abnOrNull, clean, dmyToIso, flag } from '../values.ts';
 
 /**
- * The charitable-purpose flag columns (registers.md §5), ACNC's typos included, plus the 2019
+ * The charitable-purpose flag columns (docs/registers.md §5), ACNC's typos included, plus the 2019
  * layout's `Another_purpose_beneficial_to_the_community`. Compared lower-cased.
  */
 const PURPOSES = new Set(
@@ -54,7 +54,7 @@ const NOT_BENEFICIARIES = new Set(
 const OPERATES_IN = /^operates_in_([a-z]+)$/i;
 
 /**
- * Maps one row of the ACNC register (registers.md §5) to a record keyed by ABN, or says why it
+ * Maps one row of the ACNC register (docs/registers.md §5) to a record keyed by ABN, or says why it
  * cannot be one. `header` and `fields` are the row as the file has it: the flag groups are read
  * by header name so the 2019 layout and later additions (`animals`, `environment`, …) both work.
  * Every column after the purposes that is not otherwise known counts as a beneficiary flag, since

@@ -28,7 +28,7 @@ const licensee = (over: RecordOverrides): SourceRecord =>
 
 describe('afs-licensees parse', () => {
   it('reads the real IPIB and IMC PACIFIC rows: quoted pre-FSR licence and ~-separated quoted clauses', async () => {
-    // registers.md §8.1 (condition text shortened there; LAT/LNG not given, so blank here).
+    // docs/registers.md §8.1 (condition text shortened there; LAT/LNG not given, so blank here).
     const items = await parse(
       `${HEADER}\r\n`,
       'AFS Licence,218600,IPIB PTY LTD,85007186003,02/05/2002,"""General insurance broker"",""000030366""",SOUTHBANK,VIC,3006,Australia,,,"""This licence authorises the licensee to carry on a financial services business to:""~""(a) provide financial product advice for the following classes of financial products:"""\r\n',

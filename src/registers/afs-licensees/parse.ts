@@ -14,7 +14,7 @@ const WATCHED: Watched[] = [
 ];
 
 /**
- * ASIC AFS Licensee dataset (registers.md §8.1): comma CSV with quoting, current licensees only, so
+ * ASIC AFS Licensee dataset (docs/registers.md §8.1): comma CSV with quoting, current licensees only, so
  * there is no status column and every record is `Current`. AFS_LIC_LAT/LNG are read when present:
  * a 2026 capture lacked them [U].
  */

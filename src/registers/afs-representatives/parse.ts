@@ -24,7 +24,7 @@ const WATCHED: Watched[] = [
 ];
 
 /**
- * ASIC AFS Authorised Representative dataset (registers.md §8.2): TAB-delimited, one row per
+ * ASIC AFS Authorised Representative dataset (docs/registers.md §8.2): TAB-delimited, one row per
  * representative per licensee (one rep may act for several), so the key joins both numbers.
  */
 const { parse, diff } = professionalRegister({

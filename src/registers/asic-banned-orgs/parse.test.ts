@@ -22,7 +22,7 @@ const org = (key: string, acn: string | null, name: string, data: Record<string,
   data,
 });
 
-// The real ABIA record (registers.md §7.2, CKAN JSON) as a row of the tab-delimited file.
+// The real ABIA record (docs/registers.md §7.2, CKAN JSON) as a row of the tab-delimited file.
 const ABIA =
   'Banned and Disqualified Organisations\tAUSTRALIAN BUSINESS INSURANCE ADVISERS (ABIA)\u00a0PTY LTD\t081402379\tAustralian Financial Services banning\t07/11/2006\t07/11/2008\tNo comment made';
 

@@ -4,12 +4,12 @@ import { col, readDistinctRecords } from '../tabular.ts';
 import { defineRegister, type ParseContext, type SourceRecord } from '../types.ts';
 import { acnOrNull, clean, dmyToIso } from '../values.ts';
 
-// [U] The column order after REGISTER_NAME is inferred (registers.md §7.2, §13): columns are found by
+// [U] The column order after REGISTER_NAME is inferred (docs/registers.md §7.2, §13): columns are found by
 // name, and REGISTER_NAME and BD_ORG_COMMENT are optional.
 const REQUIRED = ['BD_ORG_NAME', 'BD_ORG_ACN', 'BD_ORG_TYPE', 'BD_ORG_START_DT', 'BD_ORG_END_DT'];
 
 /**
- * ASIC Banned and Disqualified Organisations (registers.md §7.2): ~15 rows in a tab-delimited ".csv"
+ * ASIC Banned and Disqualified Organisations (docs/registers.md §7.2): ~15 rows in a tab-delimited ".csv"
  * with no quoting. Names carry no-break spaces; the end date may be words (`Permanent banning`).
  * Keyed by ACN, or by the upper-cased name where the ACN is missing or fails its check digit.
  */

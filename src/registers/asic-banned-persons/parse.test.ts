@@ -23,7 +23,7 @@ const person = (key: string, name: string, data: Record<string, unknown>): Sourc
 });
 
 describe('asic-banned-persons adapter', () => {
-  test('reads the real quoted CSV rows (registers.md §7.1), a blank end date being open-ended', async () => {
+  test('reads the real quoted CSV rows (docs/registers.md §7.1), a blank end date being open-ended', async () => {
     const file = [
       HEADER,
       '"Banned and Disqualified Persons","ABBOTT, BILL","Banned Securities","#004289112","29/03/1994","29/03/1999","TEMPLESTOWE LOWER","VIC","3107","AUSTRALIA","No comment made"',

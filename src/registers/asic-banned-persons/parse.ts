@@ -6,7 +6,7 @@ import { clean, dmyToIso } from '../values.ts';
 const REQUIRED = ['BD_PER_NAME', 'BD_PER_TYPE', 'BD_PER_DOC_NUM', 'BD_PER_START_DT', 'BD_PER_END_DT'];
 
 /**
- * ASIC Banned and Disqualified Persons (registers.md §7.1): comma CSV, every field quoted (the TSV
+ * ASIC Banned and Disqualified Persons (docs/registers.md §7.1): comma CSV, every field quoted (the TSV
  * twin reads too, the delimiter is sniffed). People only, no ABN or ACN: names as `SURNAME, GIVEN
  * NAMES`. Keyed by the banning document number (`#004289112`); a row without one falls back to name
  * and start date.

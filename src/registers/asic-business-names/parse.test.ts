@@ -38,7 +38,7 @@ function businessName(
 
 describe('asic-business-names parse', () => {
   it('reads the real rows (leading spaces, blank ABN with a state number), with BOM and CRLF', async () => {
-    // registers.md §4, verbatim.
+    // docs/registers.md §4, verbatim.
     const items = await parse(
       BOM,
       `${HEADER}\r\n`,

@@ -4,7 +4,7 @@ import { defineRegister, type ParseContext } from '../types.ts';
 import { diffBusinessNames } from './diff.ts';
 import { toBusinessNameRecord } from './to-record.ts';
 
-// registers.md §4: 8 columns; REGISTER_NAME (always `BUSINESS NAMES`) is not needed to read a row.
+// docs/registers.md §4: 8 columns; REGISTER_NAME (always `BUSINESS NAMES`) is not needed to read a row.
 const REQUIRED = [
   'BN_NAME',
   'BN_STATUS',

@@ -3,7 +3,7 @@ import type { SourceRecord } from '../types.ts';
 import { abnOrNull, clean, dmyToIso } from '../values.ts';
 
 /**
- * Maps one business-name row (registers.md §4) to a record, or says why it cannot be one.
+ * Maps one business-name row (docs/registers.md §4) to a record, or says why it cannot be one.
  *
  * The key is the name (upper-cased, spaces folded) and the holder: `NAME|BN_ABN`, or
  * `NAME|BN_STATE_NUM` when ASIC records no ABN (pre-2012 state registrations). The file has no

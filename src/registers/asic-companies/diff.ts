@@ -1,7 +1,7 @@
 import type { DetectedChange } from '../../events/types.ts';
 import type { SourceRecord } from '../types.ts';
 
-/** Statuses that end a company's registration (registers.md §3.2). */
+/** Statuses that end a company's registration (docs/registers.md §3.2). */
 const ENDED = new Set(['DRGD', 'DISS', 'CNCL', 'NRGD']);
 
 /**

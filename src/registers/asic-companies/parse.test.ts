@@ -38,7 +38,7 @@ const company = (over: RecordOverrides): SourceRecord =>
 
 describe('asic-companies parse', () => {
   it('groups the real MONAKA rows (former-name row then current row) and reads CHRISTENSEN, with BOM and CRLF', async () => {
-    // registers.md §3.3, verbatim.
+    // docs/registers.md §3.3, verbatim.
     const items = await parse(
       BOM,
       `${HEADER_15}\r\n`,

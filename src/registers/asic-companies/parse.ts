@@ -5,7 +5,7 @@ import { diffCompanies } from './diff.ts';
 import { type CompanyRow, toCompanyRecord } from './to-record.ts';
 
 /**
- * The 15-column header (registers.md §3.1) less `Date of Deregistration`, which the 14-column
+ * The 15-column header (docs/registers.md §3.1) less `Date of Deregistration`, which the 14-column
  * layout of older downloads lacks: both layouts read, by header name.
  */
 const REQUIRED = [

@@ -6,7 +6,7 @@ import { abnOrNull, acnOrNull, clean, dmyToIso, flag } from '../values.ts';
 export type CompanyRow = Record<string, string>;
 
 /**
- * Maps the rows of one ACN (registers.md §3: one row per company name, current and former) to one
+ * Maps the rows of one ACN (docs/registers.md §3: one row per company name, current and former) to one
  * record, or says why they cannot be one (the ACN is the key).
  */
 export function toCompanyRecord(rows: readonly CompanyRow[]): SourceRecord | string {
@@ -17,7 +17,7 @@ export function toCompanyRecord(rows: readonly CompanyRow[]): SourceRecord | str
   if (!acn) return acnRaw ? `ACN "${acnRaw}" fails the check digit` : 'no ACN';
 
   // At most one `Y` row per ACN; a few CNCL companies have only history rows, and then every row
-  // names the current name in `Current Name` (registers.md §3.1).
+  // names the current name in `Current Name` (docs/registers.md §3.1).
   const current = rows.find((r) => flag(col(r, 'Current Name Indicator')) === true);
   const history = rows.filter((r) => r !== current);
   let name = current ? clean(col(current, 'Company Name')) : null;
@@ -51,7 +51,7 @@ export function toCompanyRecord(rows: readonly CompanyRow[]): SourceRecord | str
     status,
     asOf: null,
     data: {
-      // For `RACN` (registrable Australian corporation) the ACN column holds an ARBN (§3.1).
+      // For `RACN` (registrable Australian corporation) the ACN column holds an ARBN (docs/registers.md §3.1).
       identifier_kind: type === 'RACN' ? 'arbn' : 'acn',
       type,
       class: clean(col(base, 'Class')),

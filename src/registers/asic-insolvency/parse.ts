@@ -36,7 +36,7 @@ const REQUIRED = [H.acn, H.name, H.type, H.effective];
 const HEADER_SCAN_ROWS = 15;
 
 /**
- * ASIC Insolvency statistics, Series 1 and 2 (registers.md §10): sheet `Data set`, one row per
+ * ASIC Insolvency statistics, Series 1 and 2 (docs/registers.md §10): sheet `Data set`, one row per
  * appointment of an external administrator, controller or liquidator. Keyed by ACN, appointment
  * type and effective date, so a new appointment to a company is a new record.
  */

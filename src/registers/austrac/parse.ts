@@ -5,7 +5,7 @@ import { defineRegister, type ParseContext, type SourceRecord } from '../types.t
 import { abnOrNull, acnOrNull, anyDate, clean } from '../values.ts';
 
 /*
- * AUSTRAC publishes no bulk file (registers.md §10): the Reporting Entities Roll is not public and the
+ * AUSTRAC publishes no bulk file (docs/registers.md §10): the Reporting Entities Roll is not public and the
  * Remittance Sector Register is only searchable. This is OUR layout, for an operator who has the data
  * (see README.md beside this file): comma CSV, RFC-4180 quoting, UTF-8 (BOM and Windows-1252 tolerated),
  * one row per entity per register, header line exactly these names in any order:

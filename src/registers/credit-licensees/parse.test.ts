@@ -31,7 +31,7 @@ const licensee = (over: RecordOverrides): SourceRecord =>
 
 describe('credit-licensees parse', () => {
   it('reads the real RELI CAPITAL and LA TROBE rows verbatim', async () => {
-    // registers.md §8.3, verbatim (authorisation text shortened there with …).
+    // docs/registers.md §8.3, verbatim (authorisation text shortened there with …).
     const items = await parse(
       `${HEADER}\n`,
       'Credit Licence,219612,RELI CAPITAL LTD,04/10/2010,,APPR,80005443292,219612,,LEONGATHA,VIC,3953,-38.4761569,145.9458605,AFCA,,"This licence authorises the licensee to:~Engage in credit activities as a credit provider by:~…"\n',

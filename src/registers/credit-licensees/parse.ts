@@ -11,14 +11,14 @@ const WATCHED: Watched[] = [
 ];
 
 /**
- * ASIC Credit Licensee dataset (registers.md §8.3): comma CSV with quoting; current licences only
+ * ASIC Credit Licensee dataset (docs/registers.md §8.3): comma CSV with quoting; current licences only
  * (CRED_LIC_STATUS `APPR` approved or `SUSP` suspended; CRED_LIC_END_DT blank).
  */
 const { parse, diff } = professionalRegister({
   required: ['CRED_LIC_NUM', 'CRED_LIC_NAME', 'CRED_LIC_STATUS', 'CRED_LIC_ABN_ACN'],
   key: { licence_number: 'CRED_LIC_NUM' },
   unkeyed: 'no CRED_LIC_NUM',
-  // An individual licensee's name may be redacted (registers.md §8.3): the licence still stands, by
+  // An individual licensee's name may be redacted (docs/registers.md §8.3): the licence still stands, by
   // its number and ABN, under its first business name or its number.
   name: {
     column: 'CRED_LIC_NAME',

@@ -10,7 +10,7 @@ const WATCHED: Watched[] = [
 ];
 
 /**
- * ASIC Credit Representative dataset (registers.md §8.4): comma CSV, one row per representative per
+ * ASIC Credit Representative dataset (docs/registers.md §8.4): comma CSV, one row per representative per
  * credit licensee, so the key joins both numbers. The register has no status column.
  */
 const { parse, diff } = professionalRegister({

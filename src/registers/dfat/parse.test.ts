@@ -29,7 +29,7 @@ const collect = (input: Readable, fileName = 'regulation8_consolidated.xlsx') =>
 const records = (items: ParseItem[]) =>
   items.flatMap((i) => (i.kind === 'record' ? [{ line: i.line, record: i.record }] : []));
 
-// Real rows (registers.md §6.1), cells as published.
+// Real rows (docs/registers.md §6.1), cells as published.
 const AKHUND_TAIL = [
   '1945, 1946, 1947, 1948, 1949, 1950, 1955, 1956, 1957, 1958',
   'Pashmul village, Panjwai District, Kandahar Province, Afghanistan',

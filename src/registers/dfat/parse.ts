@@ -6,7 +6,7 @@ import { COLUMNS, type DfatField, type DfatRow, toRecord } from './to-record.ts'
 const REQUIRED: DfatField[] = ['reference', 'name', 'type', 'name_type'];
 
 /**
- * The DFAT Consolidated List (registers.md §6): one XLSX sheet, header on row 1, one row per name.
+ * The DFAT Consolidated List (docs/registers.md §6): one XLSX sheet, header on row 1, one row per name.
  * Rows are grouped by the reference's number (`2`, `2a`, `2b` → party `2`) over the whole file,
  * because a party's rows are not always contiguous; ≈11k rows fit in memory, and the parties are
  * yielded at the end in the order their first row appeared.

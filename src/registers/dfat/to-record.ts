@@ -2,7 +2,7 @@ import { type Cell, cellDate, cellText } from '../read-sheet.ts';
 import type { RecordName, SourceRecord } from '../types.ts';
 import { flag } from '../values.ts';
 
-/** Our field → the DFAT header (registers.md §6.1), compared case-insensitively. */
+/** Our field → the DFAT header (docs/registers.md §6.1), compared case-insensitively. */
 export const COLUMNS = {
   reference: 'reference',
   name: 'name of individual or entity',
@@ -31,7 +31,7 @@ export type DfatField = keyof typeof COLUMNS;
 /** One row of the sheet, its cells by our field names; `reference` is the row's own (`2a`). */
 export type DfatRow = { line: number; reference: string; suffix: string; cells: Record<DfatField, Cell> };
 
-// Spellings seen in the real file, typo included (registers.md §6.1).
+// Spellings seen in the real file, typo included (docs/registers.md §6.1).
 const PRIMARY = new Set(['primary name', 'primary', 'primay name']);
 const FORMER = new Set(['formerly known as', 'previously listed as']);
 const PARTY_TYPES = new Set(['individual', 'entity', 'vessel']);
@@ -65,7 +65,7 @@ export function toRecord(reference: string, rows: DfatRow[]): { record: SourceRe
     names.push(entry);
   }
 
-  // A number reused for an unrelated party (registers.md §6.1) shows as rows of another party type
+  // A number reused for an unrelated party (docs/registers.md §6.1) shows as rows of another party type
   // under it, or as a second primary-name row or a second row without a suffix: the first party's
   // primary row keeps the record, the other party's names stay matchable as its aliases, and the
   // flag tells a reviewer to look (OpenSanctions saw this).

@@ -7,7 +7,7 @@ import { realign } from './realign.ts';
 import { type Appointment, toAppointment, toRecord } from './to-record.ts';
 
 /**
- * ASIC Financial Advisers Register (registers.md §8.5). Rows are appointments and an adviser's rows
+ * ASIC Financial Advisers Register (docs/registers.md §8.5). Rows are appointments and an adviser's rows
  * need not be adjacent, so they are gathered by adviser number over the whole file (tens of
  * thousands of advisers: small enough to hold) and the records come out after the last row, each
  * on the line of the adviser's first row.

@@ -1,7 +1,7 @@
 /**
  * The Financial Advisers file is TAB-delimited with no quoting, yet free-text columns (names, the
  * controlling-entity chain, disciplinary text, qualifications) can hold TABs, so a real row can have
- * more fields than the header (registers.md §8.5). Re-aligning: the surplus fields belong to one or
+ * more fields than the header (docs/registers.md §8.5). Re-aligning: the surplus fields belong to one or
  * more of the free-text columns. Each way of giving the surplus to them is a candidate in which the
  * columns before a widened column are anchored from the left and those after it from the right; a
  * candidate stands when every column with a known shape (dates, numbers, ABNs, one-character

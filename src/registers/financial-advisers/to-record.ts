@@ -1,7 +1,7 @@
 import type { SourceRecord } from '../types.ts';
 import { abnOrNull, clean, dmyToIso } from '../values.ts';
 
-/** One row of the file: one adviser's appointment under one licensee (registers.md §8.5). */
+/** One row of the file: one adviser's appointment under one licensee (docs/registers.md §8.5). */
 export type Appointment = {
   adviserNumber: string;
   name: string;

@@ -5,7 +5,7 @@ import { type LeiFields, toRecord } from './to-record.ts';
 
 /*
  * The Golden Copy CSV (LEI-CDF 3.x flattened to dotted column names, all fields quoted). The exact
- * names are [U] in registers.md §9; the ones used here agree across several public Golden Copy
+ * names are [U] in docs/registers.md §9; the ones used here agree across several public Golden Copy
  * readers. Only `LEI` and `Entity.LegalName` are required: every other column is read when present.
  */
 const LEI = 'LEI';

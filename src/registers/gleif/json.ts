@@ -12,7 +12,7 @@ const strings = (v: unknown): string[] | null => {
 };
 
 /**
- * A GLEIF API response (registers.md §9): JSON:API with `data` an array of `lei-records` (a search
+ * A GLEIF API response (docs/registers.md §9): JSON:API with `data` an array of `lei-records` (a search
  * page) or one record (`/lei-records/{lei}`). API pages are small, so the document is parsed whole.
  * JSON has no line numbers; `line` is the record's 1-based position in `data`.
  */

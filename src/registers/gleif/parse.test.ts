@@ -8,7 +8,7 @@ import { adapter } from './parse.ts';
 const parseText = (text: string | Buffer, fileName = 'gleif.json') =>
   parseStream(adapter, readableOf(text), fileName);
 
-/** An API lei-record in the shape of registers.md §9, with the fields a test varies. */
+/** An API lei-record in the shape of docs/registers.md §9, with the fields a test varies. */
 function apiRecord(o: {
   lei: string;
   name: string;

@@ -4,7 +4,7 @@ import { fromGoldenCopyCsv } from './csv.ts';
 import { fromApiJson } from './json.ts';
 
 /**
- * GLEIF LEI records (registers.md §9), from an API page (JSON) or the Golden Copy (CSV): the first
+ * GLEIF LEI records (docs/registers.md §9), from an API page (JSON) or the Golden Copy (CSV): the first
  * byte that is not white space (or a BOM) decides. Only RA000014 (ASIC: ACN/ARBN) and RA000013 (ABR:
  * ABN) give a join; records under other authorities are kept with abn and acn null.
  */

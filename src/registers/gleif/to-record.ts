@@ -20,7 +20,7 @@ export type LeiFields = {
   otherNames: { name: string; type: string | null; language: string | null }[];
 };
 
-/** The two Australian registration authorities (registers.md §9); others are kept without a join. */
+/** The two Australian registration authorities (docs/registers.md §9); others are kept without a join. */
 const ASIC = 'RA000014';
 const ABR = 'RA000013';
 

@@ -5,7 +5,7 @@ import { defineRegister, type ParseContext, type SourceRecord } from '../types.t
 import { abnOrNull, anyDate, clean } from '../values.ts';
 
 /*
- * AFSA's National Personal Insolvency Index has no bulk file or API (registers.md §10: paid searches
+ * AFSA's National Personal Insolvency Index has no bulk file or API (docs/registers.md §10: paid searches
  * only). This is OUR layout, for an operator who holds search results (see README.md beside this
  * file): comma CSV, RFC-4180 quoting, UTF-8 (BOM and Windows-1252 tolerated), one row per
  * administration, header line exactly these names in any order:

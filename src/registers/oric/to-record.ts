@@ -15,7 +15,7 @@ const pick = (row: Record<string, string>, ...names: string[]): string => {
 const date = (value: string): string | null => dmyToIso(value) ?? isoDate(value);
 
 /**
- * Maps one ORIC row (registers.md §10) to a record keyed by ICN, or says why it cannot be one.
+ * Maps one ORIC row (docs/registers.md §10) to a record keyed by ICN, or says why it cannot be one.
  * Two layouts are known, both [P]: the data.gov.au extract (`Corporation`, `ICN`, `Status`,
  * `Status Date`, `ABN`, `State`, `Industry`, `Post Code`, `ACNC Registered?`, `Numbe of Members`
  * (sic), `URL`) and the myCorp grid (`icn`, `name`, `status`, `registeredOn`, `deregisteredOn`,

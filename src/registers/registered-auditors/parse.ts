@@ -4,7 +4,7 @@ import { defineRegister } from '../types.ts';
 import { anyDate, clean } from '../values.ts';
 
 /**
- * ASIC Registered Auditor dataset (registers.md §8.7). Its headers are [U]: we know only that it
+ * ASIC Registered Auditor dataset (docs/registers.md §8.7). Its headers are [U]: we know only that it
  * identifies audit firms by ACN. Expected columns, found by any of these names (case-insensitive;
  * delimiter sniffed; dates DD/MM/YYYY or ISO), in the layout the sandbox file uses:
  *

@@ -4,7 +4,7 @@ import { defineRegister } from '../types.ts';
 import { anyDate, clean } from '../values.ts';
 
 /**
- * ASIC Registered Liquidator dataset (registers.md §8.7): liquidator number and name, status,
+ * ASIC Registered Liquidator dataset (docs/registers.md §8.7): liquidator number and name, status,
  * suspension date, principal business address and firm; no ABN or ACN, so records carry only a name
  * and the ingest may find no entity to attach an event to. Headers are [U]. Expected columns, found
  * by any of these names (case-insensitive; delimiter sniffed; dates DD/MM/YYYY or ISO), in the

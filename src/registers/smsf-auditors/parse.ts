@@ -36,7 +36,7 @@ type Auditor = {
 };
 
 /**
- * ASIC SMSF Auditor Register (registers.md §8.6): TAB-delimited, one row per auditor × condition
+ * ASIC SMSF Auditor Register (docs/registers.md §8.6): TAB-delimited, one row per auditor × condition
  * (≈30 k rows, ≈5 k auditors). An auditor's rows are gathered by SMSF_NUM into one record with
  * `data.conditions`; the file normally keeps them together, but a repeat further down is merged
  * into the same record rather than yielded again (a second record with the same key would replace

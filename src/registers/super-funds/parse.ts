@@ -5,7 +5,7 @@ import { defineRegister, type ParseContext, type ParseItem, type SourceRecord } 
 import { clean, dmyToIso, flag, isoDate, ymdToIso } from '../values.ts';
 
 /*
- * APRA fund USI & product list (registers.md §10, Super Fund Lookup): fixed-width text, one product
+ * APRA fund USI & product list (docs/registers.md §10, Super Fund Lookup): fixed-width text, one product
  * per 482-character row. Field starts are 1-based columns from the official page [V]; each field runs
  * to the next one's start. The date format is [U], so DD/MM/YYYY, YYYY-MM-DD and YYYYMMDD all read.
  */
