@@ -13,7 +13,7 @@ import { ADAPTERS } from '../src/registers/index.ts';
 import type { Db } from '../src/store/db.ts';
 import { openDb } from '../src/store/open-store.ts';
 import { createStore } from '../src/store/store.ts';
-import { wrap } from './helpers/abr-fake.ts';
+import { malformedAbrGet, wrap } from './helpers/abr-fake.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
 import { runAevs } from './helpers/process.ts';
 import { storeEnv, type TestStoreSettings, testStoreSettings } from './helpers/store.ts';
@@ -76,6 +76,11 @@ async function fakeAbr() {
     const url = new URL(req.url ?? '/', 'http://x');
     requests.push(url.pathname);
     const xml = (inner: string) => res.writeHead(200, { 'content-type': 'text/xml' }).end(wrap(inner));
+    const malformed = malformedAbrGet(url);
+    if (malformed) {
+      res.writeHead(malformed.status).end(malformed.body);
+      return;
+    }
     if (url.pathname.endsWith('/SearchByUpdateEvent')) {
       const day = url.searchParams.get('updatedate');
       if (day === '2026-11-13') res.writeHead(500).end('Server Error');

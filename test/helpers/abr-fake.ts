@@ -18,6 +18,32 @@ export const wrap = (inner: string) => `<?xml version="1.0" encoding="utf-8"?>
   <response><usageStatement>…</usageStatement><dateRegisterLastUpdated>2026-11-20</dateRegisterLastUpdated><dateTimeRetrieved>2026-11-21T09:00:00.0000000+11:00</dateTimeRetrieved>${inner}</response>
 </ABRPayloadSearchResults>`;
 
+/**
+ * The parameters each operation's HTTP-GET form requires, as the service's WSDL names them
+ * (docs/registers.md §1.2, §1.5): every one must be present, even blank.
+ */
+const PARAMETERS: Record<string, string[]> = {
+  SearchByABNv202001: ['searchString', 'includeHistoricalDetails', 'authenticationGuid'],
+  SearchByASICv201408: ['searchString', 'includeHistoricalDetails', 'authenticationGuid'],
+  SearchByUpdateEvent: ['postcode', 'state', 'entityTypeCode', 'updatedate', 'authenticationGuid'],
+};
+
+/**
+ * What the real service answers a GET that leaves out a parameter of its operation (an ASP.NET 500
+ * naming it), or an unknown operation; undefined when the request is well formed.
+ */
+export function malformedAbrGet(url: URL): { status: number; body: string } | undefined {
+  const operation = url.pathname.split('/').pop() ?? '';
+  const required = PARAMETERS[operation];
+  if (!required)
+    return {
+      status: 500,
+      body: `Request format is unrecognized for URL unexpectedly ending in '/${operation}'.`,
+    };
+  const missing = required.find((name) => !url.searchParams.has(name));
+  return missing ? { status: 500, body: `Missing parameter: ${missing}.` } : undefined;
+}
+
 const NOT_FOUND =
   '<exception><exceptionDescription>No records found</exceptionDescription><exceptionCode>SEARCH</exceptionCode></exception>';
 
@@ -26,8 +52,11 @@ export async function startAbrFake() {
   let requests = 0;
   const server = createServer((req, res) => {
     requests++;
-    const abn = new URL(req.url ?? '/', 'http://x').searchParams.get('searchString');
-    if (abn === '49004028077') res.writeHead(500).end('Server Error');
+    const url = new URL(req.url ?? '/', 'http://x');
+    const malformed = malformedAbrGet(url);
+    const abn = url.searchParams.get('searchString');
+    if (malformed) res.writeHead(malformed.status).end(malformed.body);
+    else if (abn === '49004028077') res.writeHead(500).end('Server Error');
     else
       res
         .writeHead(200, { 'content-type': 'text/xml' })

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { inspect } from 'node:util';
-import { type AbrClientOptions, createAbrClient } from './client.ts';
+import { malformedAbrGet } from '../../../test/helpers/abr-fake.ts';
+import { type AbrClientOptions, createAbrClient, identifierUrl, updateEventUrl } from './client.ts';
 import type { AbrEntity } from './entity.ts';
 import { AbrAuthError, AbrInvalidIdentifier, AbrUnavailable, isUpstreamOutage } from './errors.ts';
 
@@ -96,6 +97,10 @@ const jsonpError = (message: string) =>
 type Reply = { status?: number; body?: string; hang?: 'before-headers' | 'mid-body' };
 
 function realisticAbr(url: URL): Reply {
+  if (url.pathname !== '/json/AbnDetails.aspx') {
+    const malformed = malformedAbrGet(url);
+    if (malformed) return malformed;
+  }
   const search = url.searchParams.get('searchString') ?? '';
   const caller = url.searchParams.get('authenticationGuid') ?? '';
   const xml = (response: string, type = 'ABN') => ({ body: payload(caller, type, search, response) });
@@ -480,16 +485,29 @@ describe('outages, retries and the cache', () => {
 });
 
 describe('change feed', () => {
-  test('updatedAbns reads abnList and sends the [U] HTTP-GET parameters', async () => {
+  test('updatedAbns reads abnList and sends every parameter the WSDL names', async () => {
     assert.deepEqual(await client().updatedAbns('2026-01-06'), ['44600110236', '51600181191', '51824753556']);
     const url = requests[0]?.url ?? assert.fail('no request');
     assert.equal(url.pathname, '/abrxmlsearch/AbrXmlSearch.asmx/SearchByUpdateEvent');
     assert.deepEqual(Object.fromEntries(url.searchParams), {
       postcode: '',
       state: '',
+      entityTypeCode: '',
       updatedate: '2026-01-06',
       authenticationGuid: GUID,
     });
+  });
+
+  test('a GET missing a parameter of its operation is an outage, as the real service answers it', async () => {
+    // What the change feed looked like before it sent entityTypeCode: the ABR's HTTP-GET form refuses it.
+    const url = updateEventUrl('http://127.0.0.1', '2026-01-06', GUID);
+    url.searchParams.delete('entityTypeCode');
+    assert.deepEqual(malformedAbrGet(url), { status: 500, body: 'Missing parameter: entityTypeCode.' });
+    assert.equal(malformedAbrGet(updateEventUrl('http://127.0.0.1', '2026-01-06', GUID)), undefined);
+    assert.equal(
+      malformedAbrGet(identifierUrl('http://127.0.0.1', 'SearchByABNv202001', '51824753556', GUID)),
+      undefined,
+    );
   });
 
   test('identifierValue children are accepted too', async () => {

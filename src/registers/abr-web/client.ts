@@ -146,16 +146,16 @@ export function abnDetailsUrl(baseUrl: string, abn: string, guid: string): URL {
 }
 
 /**
- * SearchByUpdateEvent over HTTP-GET. [U] docs/registers.md names the operation but not its parameters;
- * `postcode`, `state` (blank = all) and `updatedate` follow the asmx listing's naming for the filter
- * methods and must be confirmed against the WSDL (`?WSDL`) before relying on them. The HTTP-GET form
- * answers HTTP 500 "Missing parameter" when a name is wrong, which this client reports as AbrUnavailable.
+ * SearchByUpdateEvent over HTTP-GET (docs/registers.md §1.5): every parameter the WSDL names, since
+ * the HTTP-GET form answers HTTP 500 "Missing parameter" for one left out; blank `postcode`, `state`
+ * and `entityTypeCode` mean any. The answer lists one changed ABN per `abnList/abn`.
  */
 export function updateEventUrl(baseUrl: string, date: string, guid: string): URL {
   const url = new URL(`${XML_PATH}/SearchByUpdateEvent`, baseUrl);
   url.search = new URLSearchParams({
     postcode: '',
     state: '',
+    entityTypeCode: '',
     updatedate: date,
     authenticationGuid: guid,
   }).toString();
