@@ -3,7 +3,8 @@ import { Readable } from 'node:stream';
 import { test } from 'node:test';
 import { parseStream, readableOf } from '../test-support.ts';
 import { FormatError } from '../types.ts';
-import { adapter, readRegularRecord } from './parse.ts';
+import { adapter } from './parse.ts';
+import { readRegularRecord } from './regular-record.ts';
 
 const PROLOG =
   '<?xml version="1.0"?>\n<Transfer error="none" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:noNamespaceSchemaLocation="BulkExtract.xsd"><TransferInfo><FileSequenceNumber>1</FileSequenceNumber><RecordCount>961800</RecordCount><ExtractTime>2025-05-27T08:46:00</ExtractTime></TransferInfo>\n' +
@@ -16,7 +17,7 @@ const file = (...rows: string[]) => `${PROLOG}${rows.map((r) => `${r}\n`).join('
 const parseAll = (input: string | Buffer[], fileName = '20250528Public01.xml') =>
   parseStream(adapter, typeof input === 'string' ? readableOf(input) : Readable.from(input), fileName);
 
-// registers.md §2.2, verbatim (file 20250528_Public01).
+// docs/registers.md §2.2, verbatim (file 20250528_Public01).
 const QBE =
   '<ABR recordLastUpdatedDate="20180216" replaced="N"><ABN status="ACT" ABNStatusFromDate="19991101">11000000948</ABN><EntityType><EntityTypeInd>PUB</EntityTypeInd><EntityTypeText>Australian Public Company</EntityTypeText></EntityType><MainEntity><NonIndividualName type="MN"><NonIndividualNameText>QBE INSURANCE (INTERNATIONAL) LTD</NonIndividualNameText></NonIndividualName><BusinessAddress><AddressDetails><State>NSW</State><Postcode>2000</Postcode></AddressDetails></BusinessAddress></MainEntity><ASICNumber ASICNumberType="undetermined">000000948</ASICNumber><GST status="ACT" GSTStatusFromDate="20000701" /><OtherEntity><NonIndividualName type="TRD"><NonIndividualNameText>QBE INSURANCE (INTERNATIONAL) LIMITED</NonIndividualNameText></NonIndividualName></OtherEntity></ABR>';
 const TOOHEYS =
@@ -25,7 +26,7 @@ const SMBC =
   '<ABR recordLastUpdatedDate="20200519" replaced="N"><ABN status="ACT" ABNStatusFromDate="20000224">11000047950</ABN><EntityType><EntityTypeInd>PUB</EntityTypeInd><EntityTypeText>Australian Public Company</EntityTypeText></EntityType><MainEntity><NonIndividualName type="MN"><NonIndividualNameText>SYDNEY MISSIONARY &amp; BIBLE COLLEGE</NonIndividualNameText></NonIndividualName><BusinessAddress><AddressDetails><State>NSW</State><Postcode>2132</Postcode></AddressDetails></BusinessAddress></MainEntity><ASICNumber ASICNumberType="undetermined">000047950</ASICNumber><GST status="ACT" GSTStatusFromDate="20000701" /><DGR status="ACT" DGRStatusFromDate="20060301" /><DGR DGRStatusFromDate="20000701"><NonIndividualName type="DGR"><NonIndividualNameText>SYDNEY MISSIONARY &amp; BIBLE COLLEGE BUILDING &amp; MAINTENANCE FUND</NonIndividualNameText></NonIndividualName></DGR><OtherEntity><NonIndividualName type="TRD"><NonIndividualNameText>SYDNEY MISSIONARY &amp; BIBLE COLLEGE</NonIndividualNameText></NonIndividualName></OtherEntity><OtherEntity><NonIndividualName type="BN"><NonIndividualNameText>SMBC\'s The Bridge</NonIndividualNameText></NonIndividualName></OtherEntity></ABR>';
 const WILLIAMSON =
   '<ABR recordLastUpdatedDate="20161207" replaced="N"><ABN status="CAN" ABNStatusFromDate="20000613">11000079167</ABN><EntityType><EntityTypeInd>OIE</EntityTypeInd><EntityTypeText>Other Incorporated Entity</EntityTypeText></EntityType><MainEntity><NonIndividualName type="MN"><NonIndividualNameText>WILLIAMSON GERARD (A/SIA) PTY LTD</NonIndividualNameText></NonIndividualName><BusinessAddress><AddressDetails><State>NSW</State><Postcode>2000</Postcode></AddressDetails></BusinessAddress></MainEntity><ASICNumber ASICNumberType="undetermined">000079167</ASICNumber><GST status="NON" GSTStatusFromDate="19000101" /></ABR>';
-// registers.md §2.2: synthetic individual in the verified layout.
+// docs/registers.md §2.2: synthetic individual in the verified layout.
 const JANE =
   '<ABR recordLastUpdatedDate="20230301" replaced="N"><ABN status="ACT" ABNStatusFromDate="20150202">51000000680</ABN><EntityType><EntityTypeInd>IND</EntityTypeInd><EntityTypeText>Individual/Sole Trader</EntityTypeText></EntityType><LegalEntity><IndividualName type="LGL"><NameTitle>MS</NameTitle><GivenName>JANE</GivenName><GivenName>MARIE</GivenName><FamilyName>CITIZEN</FamilyName></IndividualName><BusinessAddress><AddressDetails><State>VIC</State><Postcode>3043</Postcode></AddressDetails></BusinessAddress></LegalEntity><GST status="NON" GSTStatusFromDate="19000101" /><OtherEntity><NonIndividualName type="BN"><NonIndividualNameText>Jane Citizen Design</NonIndividualNameText></NonIndividualName></OtherEntity></ABR>';
 

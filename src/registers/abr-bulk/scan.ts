@@ -54,52 +54,156 @@ function completeEnd(bytes: Uint8Array): number {
   return bytes.length - i >= size ? bytes.length : i;
 }
 
-export function xmlScanner(fileName: string, handlers: ScanHandlers) {
-  let buf = '';
-  let pos = 0;
+/**
+ * The scanner of one file: `write` it the file's bytes chunk by chunk, then `close` it. Its state
+ * is the text not yet consumed, where the lines are counted up to, and the open elements.
+ */
+export class XmlScanner {
+  readonly #fileName: string;
+  readonly #handlers: ScanHandlers;
+  readonly #child: ScanHandlers['child'];
+  #buf = '';
+  #pos = 0;
   // Lines are counted lazily, up to where they are asked for: once a record, and on an error.
-  let line = 1;
-  let linePos = 0;
-  let lineStart = 0;
-  let nextNewline = -2;
-  let nextAmp = -2;
-  const stack: string[] = [];
-  let rootSeen = false;
-  let text = '';
-  let tagEnd = 0;
+  #line = 1;
+  #linePos = 0;
+  #lineStart = 0;
+  #nextNewline = -2;
+  #nextAmp = -2;
+  readonly #stack: string[] = [];
+  #rootSeen = false;
+  #text = '';
+  #tagEnd = 0;
   // Bytes of a character cut by the end of the latest chunk, decoded with the next.
-  let pending: Uint8Array | null = null;
-  const decoder = new TextDecoder('utf-8');
-  const { child } = handlers;
+  #pending: Uint8Array | null = null;
+  readonly #decoder = new TextDecoder('utf-8');
+  // The latest start tag's attributes, as positions in `buf`: name start and end, value start and end.
+  readonly #spans: number[] = [];
+  #spanEnd = 0;
+  // The element names seen so far, as property-key strings: a file uses a few dozen names millions of
+  // times, and comparing such strings (the handlers' switches, a close tag against its start) is
+  // cheaper than comparing fresh slices of the text.
+  readonly #names: string[][] = [];
+  #nameCount = 0;
 
-  const lineAt = (p: number): number => {
-    for (;;) {
-      if (nextNewline < linePos) {
-        nextNewline = buf.indexOf('\n', linePos);
-        // None before the end of what has arrived: no need to look again until more arrives.
-        if (nextNewline === -1) nextNewline = buf.length;
+  constructor(fileName: string, handlers: ScanHandlers) {
+    this.#fileName = fileName;
+    this.#handlers = handlers;
+    this.#child = handlers.child;
+  }
+
+  /** The line of the `>` that ended the latest start tag. */
+  line(): number {
+    return this.#lineAt(this.#tagEnd);
+  }
+
+  /** The line of a position in the text given to `child.read`, while it reads. */
+  lineOf(p: number): number {
+    return this.#lineAt(p);
+  }
+
+  /**
+   * The next bytes of the file (UTF-8). The text is decoded here, together with whatever of the
+   * previous bytes is not yet consumed (the tail of a tag, part of a character), so that the
+   * scanner always works on one flat string: reading characters out of a string made by joining
+   * two is markedly slower.
+   */
+  write(bytes: Uint8Array): void {
+    const rest = this.#pos < this.#buf.length ? Buffer.from(this.#buf.slice(this.#pos)) : null;
+    const parts = [rest, this.#pending, bytes].filter((p): p is Uint8Array => p !== null && p.length > 0);
+    const all = parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts);
+    const end = completeEnd(all);
+    this.#pending = end < all.length ? new Uint8Array(all.subarray(end)) : null;
+    this.#rebase(this.#decoder.decode(all.subarray(0, end)));
+    this.#run(false);
+  }
+
+  close(): void {
+    if (this.#pending) this.#rebase(this.#buf.slice(this.#pos) + this.#decoder.decode(this.#pending));
+    this.#pending = null;
+    this.#run(true);
+    if (!this.#rootSeen) this.#fail('no root element', this.#buf.length);
+    const open = this.#stack[this.#stack.length - 1];
+    if (open) this.#fail(`the file ends inside <${open}>`, this.#buf.length);
+  }
+
+  /** Goes on in `next`, which starts with what is not yet consumed of the current text. */
+  #rebase(next: string): void {
+    const pos = this.#pos;
+    if (pos > 0) this.#lineAt(pos);
+    this.#linePos -= pos;
+    this.#lineStart -= pos;
+    this.#pos = 0;
+    this.#nextNewline = -2;
+    this.#nextAmp = -2;
+    this.#buf = next;
+  }
+
+  #run(final: boolean): void {
+    const buf = this.#buf;
+    const n = buf.length;
+    const child = this.#child;
+    while (this.#pos < n) {
+      const pos = this.#pos;
+      const lt = buf.indexOf('<', pos);
+      if (lt === -1) {
+        // Text may go on in the next chunk; kept until it ends.
+        if (final) {
+          this.#characters(pos, n);
+          this.#pos = n;
+        }
+        return;
       }
-      if (nextNewline >= p) break;
-      line++;
-      lineStart = linePos = nextNewline + 1;
+      if (lt > pos) this.#characters(pos, lt);
+      this.#pos = lt;
+      if (child !== undefined && this.#stack.length === 1 && buf.startsWith(child.prefix, lt)) {
+        const end = child.read(buf, lt);
+        if (end !== -1) {
+          this.#text = '';
+          this.#pos = end;
+          continue;
+        }
+      }
+      const c = buf.charCodeAt(lt + 1);
+      const next =
+        c === 47 ? this.#closeTag(lt) : c === 33 || c === 63 ? this.#special(lt) : this.#openTag(lt);
+      if (next === -1) {
+        if (final) this.#fail('the file ends inside a tag', n);
+        return;
+      }
+      this.#pos = next;
     }
-    if (p > linePos) linePos = p;
-    return line;
-  };
+  }
 
-  const fail = (message: string, p: number): never => {
-    const at = lineAt(p);
-    throw new ScanError(`${fileName}:${at}:${p - lineStart + 1}: ${message}`, at);
-  };
+  #lineAt(p: number): number {
+    for (;;) {
+      if (this.#nextNewline < this.#linePos) {
+        this.#nextNewline = this.#buf.indexOf('\n', this.#linePos);
+        // None before the end of what has arrived: no need to look again until more arrives.
+        if (this.#nextNewline === -1) this.#nextNewline = this.#buf.length;
+      }
+      if (this.#nextNewline >= p) break;
+      this.#line++;
+      this.#lineStart = this.#linePos = this.#nextNewline + 1;
+    }
+    if (p > this.#linePos) this.#linePos = p;
+    return this.#line;
+  }
 
-  const decode = (s: string, from: number): string => {
+  #fail(message: string, p: number): never {
+    const at = this.#lineAt(p);
+    throw new ScanError(`${this.#fileName}:${at}:${p - this.#lineStart + 1}: ${message}`, at);
+  }
+
+  /** `s`, which starts at `from` in the text, with its references replaced. */
+  #decode(s: string, from: number): string {
     let amp = s.indexOf('&');
     if (amp === -1) return s;
     let out = '';
     let last = 0;
     while (amp !== -1) {
       const semi = s.indexOf(';', amp);
-      if (semi === -1) fail('an & that starts no entity reference', from + amp);
+      if (semi === -1) this.#fail('an & that starts no entity reference', from + amp);
       const ref = s.slice(amp + 1, semi);
       let value = ENTITIES[ref];
       if (value === undefined && ref.charCodeAt(0) === 35) {
@@ -107,68 +211,68 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
         const digits = ref[1] === 'x' ? /^#x[0-9a-fA-F]+$/ : /^#[0-9]+$/;
         if (digits.test(ref) && code > 0 && code <= 0x10ffff) value = String.fromCodePoint(code);
       }
-      if (value === undefined) fail(`undefined entity &${ref};`, from + amp);
+      if (value === undefined) this.#fail(`undefined entity &${ref};`, from + amp);
       out += s.slice(last, amp) + value;
       last = semi + 1;
       amp = s.indexOf('&', last);
     }
     return out + s.slice(last);
-  };
+  }
 
-  const characters = (start: number, end: number) => {
-    if (stack.length === 0) {
+  #characters(start: number, end: number): void {
+    if (this.#stack.length === 0) {
       for (let i = start; i < end; i++)
-        if (!isSpace(buf.charCodeAt(i))) fail('text outside the root element', i);
+        if (!isSpace(this.#buf.charCodeAt(i))) this.#fail('text outside the root element', i);
       return;
     }
-    const piece = decode(buf.slice(start, end), start);
-    text = text === '' ? piece : text + piece;
-  };
+    const piece = this.#decode(this.#buf.slice(start, end), start);
+    this.#text = this.#text === '' ? piece : this.#text + piece;
+  }
 
-  // The latest start tag's attributes, as positions in `buf`: name start and end, value start and end.
-  const spans: number[] = [];
-  let spanEnd = 0;
-  const attribute = (name: string): string | undefined => {
-    for (let k = 0; k < spanEnd; k += 4) {
+  /** What `open` is given: the value of the latest start tag's attribute of that name. */
+  readonly #attribute: Attribute = (name) => {
+    const spans = this.#spans;
+    for (let k = 0; k < this.#spanEnd; k += 4) {
       const start = spans[k] as number;
-      if ((spans[k + 1] as number) - start === name.length && buf.startsWith(name, start)) {
+      if ((spans[k + 1] as number) - start === name.length && this.#buf.startsWith(name, start)) {
         const valueStart = spans[k + 2] as number;
-        return decode(buf.slice(valueStart, spans[k + 3]), valueStart);
+        return this.#decode(this.#buf.slice(valueStart, spans[k + 3]), valueStart);
       }
     }
     return undefined;
   };
-  const sameName = (a: number, b: number, length: number) => {
+
+  #sameName(a: number, b: number, length: number): boolean {
+    const buf = this.#buf;
     for (let k = 0; k < length; k++) if (buf.charCodeAt(a + k) !== buf.charCodeAt(b + k)) return false;
     return true;
-  };
+  }
 
-  // The element names seen so far, as property-key strings: a file uses a few dozen names millions of
-  // times, and comparing such strings (the handlers' switches, a close tag against its start) is
-  // cheaper than comparing fresh slices of the text.
-  const names: string[][] = [];
-  let nameCount = 0;
-  const known = (start: number, end: number): string => {
+  /** The element name from `start` to `end`, as the string the same name was seen as before. */
+  #known(start: number, end: number): string {
+    const buf = this.#buf;
     const length = end - start;
-    const candidates = names[length];
+    const candidates = this.#names[length];
     if (candidates) for (const name of candidates) if (buf.startsWith(name, start)) return name;
     const name = buf.slice(start, end);
-    if (nameCount >= 256) return name;
-    nameCount++;
+    if (this.#nameCount >= 256) return name;
+    this.#nameCount++;
     const interned = Object.keys({ [name]: 0 })[0] as string;
     if (candidates) candidates.push(interned);
-    else names[length] = [interned];
+    else this.#names[length] = [interned];
     return interned;
-  };
+  }
 
-  const openTag = (lt: number): number => {
-    const b = buf;
+  /** The start tag at `lt`: where it ends, or -1 when the text ends inside it. */
+  #openTag(lt: number): number {
+    const b = this.#buf;
+    const spans = this.#spans;
     NAME.lastIndex = lt + 1;
-    if (!NAME.test(b)) return lt + 1 >= b.length ? -1 : fail('a tag with no valid name', lt + 1);
+    if (!NAME.test(b)) return lt + 1 >= b.length ? -1 : this.#fail('a tag with no valid name', lt + 1);
     let i = NAME.lastIndex;
     if (i >= b.length) return -1;
-    const name = known(lt + 1, i);
-    spanEnd = 0;
+    const name = this.#known(lt + 1, i);
+    this.#spanEnd = 0;
     let selfClosing = false;
     for (;;) {
       const before = i;
@@ -180,76 +284,79 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
       }
       if (c === 47) {
         if (i + 1 >= b.length) return -1;
-        if (b.charCodeAt(i + 1) !== 62) fail(`a / inside <${name}>`, i);
+        if (b.charCodeAt(i + 1) !== 62) this.#fail(`a / inside <${name}>`, i);
         selfClosing = true;
         i += 2;
         break;
       }
       if (i >= b.length) return -1;
-      if (i === before) fail(`attributes of <${name}> run together`, i);
+      if (i === before) this.#fail(`attributes of <${name}> run together`, i);
       const nameStart = i;
       NAME.lastIndex = i;
-      if (!NAME.test(b)) fail(`an invalid character in <${name}>`, i);
+      if (!NAME.test(b)) this.#fail(`an invalid character in <${name}>`, i);
       const nameEnd = NAME.lastIndex;
       i = nameEnd;
       while (isSpace(b.charCodeAt(i))) i++;
       if (i >= b.length) return -1;
-      if (b.charCodeAt(i) !== 61) fail(`an attribute of <${name}> has no value`, i);
+      if (b.charCodeAt(i) !== 61) this.#fail(`an attribute of <${name}> has no value`, i);
       i++;
       while (isSpace(b.charCodeAt(i))) i++;
       const quote = b.charCodeAt(i);
       if (i >= b.length) return -1;
-      if (quote !== 34 && quote !== 39) fail(`an attribute of <${name}> is not quoted`, i);
+      if (quote !== 34 && quote !== 39) this.#fail(`an attribute of <${name}> is not quoted`, i);
       const close = b.indexOf(quote === 34 ? '"' : "'", i + 1);
       if (close === -1) return -1;
       const lt2 = b.indexOf('<', i + 1);
-      if (lt2 !== -1 && lt2 < close) fail(`a < in an attribute of <${name}>`, lt2);
-      for (let k = 0; k < spanEnd; k += 4) {
+      if (lt2 !== -1 && lt2 < close) this.#fail(`a < in an attribute of <${name}>`, lt2);
+      for (let k = 0; k < this.#spanEnd; k += 4) {
         const start = spans[k] as number;
         const length = (spans[k + 1] as number) - start;
-        if (length === nameEnd - nameStart && sameName(start, nameStart, length))
-          fail(`attribute ${b.slice(nameStart, nameEnd)} twice in <${name}>`, nameStart);
+        if (length === nameEnd - nameStart && this.#sameName(start, nameStart, length))
+          this.#fail(`attribute ${b.slice(nameStart, nameEnd)} twice in <${name}>`, nameStart);
       }
       // Values are decoded when asked for; their references are checked now all the same.
-      if (nextAmp < i + 1) {
-        nextAmp = b.indexOf('&', i + 1);
-        if (nextAmp === -1) nextAmp = b.length;
+      if (this.#nextAmp < i + 1) {
+        this.#nextAmp = b.indexOf('&', i + 1);
+        if (this.#nextAmp === -1) this.#nextAmp = b.length;
       }
-      if (nextAmp < close) decode(b.slice(i + 1, close), i + 1);
-      spans[spanEnd++] = nameStart;
-      spans[spanEnd++] = nameEnd;
-      spans[spanEnd++] = i + 1;
-      spans[spanEnd++] = close;
+      if (this.#nextAmp < close) this.#decode(b.slice(i + 1, close), i + 1);
+      spans[this.#spanEnd++] = nameStart;
+      spans[this.#spanEnd++] = nameEnd;
+      spans[this.#spanEnd++] = i + 1;
+      spans[this.#spanEnd++] = close;
       i = close + 1;
     }
-    if (stack.length === 0 && rootSeen) fail('a second root element', lt);
-    rootSeen = true;
-    tagEnd = i - 1;
+    const stack = this.#stack;
+    if (stack.length === 0 && this.#rootSeen) this.#fail('a second root element', lt);
+    this.#rootSeen = true;
+    this.#tagEnd = i - 1;
     if (!selfClosing) stack.push(name);
-    text = '';
-    handlers.open(name, attribute);
-    if (selfClosing) handlers.close(name, text);
+    this.#text = '';
+    this.#handlers.open(name, this.#attribute);
+    if (selfClosing) this.#handlers.close(name, this.#text);
     return i;
-  };
+  }
 
-  const closeTag = (lt: number): number => {
+  /** The end tag at `lt`: where it ends, or -1 when the text ends inside it. */
+  #closeTag(lt: number): number {
+    const buf = this.#buf;
     const gt = buf.indexOf('>', lt + 2);
     if (gt === -1) return -1;
-    const open = stack[stack.length - 1];
+    const open = this.#stack[this.#stack.length - 1];
     let end = gt;
     while (isSpace(buf.charCodeAt(end - 1))) end--;
     if (open === undefined || end - lt - 2 !== open.length || !buf.startsWith(open, lt + 2)) {
       const name = buf.slice(lt + 2, end);
-      fail(open ? `</${name}> closes <${open}>` : `</${name}> closes nothing`, lt);
+      this.#fail(open ? `</${name}> closes <${open}>` : `</${name}> closes nothing`, lt);
     }
-    stack.pop();
-    handlers.close(open as string, text);
+    this.#stack.pop();
+    this.#handlers.close(open as string, this.#text);
     return gt + 1;
-  };
+  }
 
   /** Comments, CDATA sections, the document type, processing instructions (the XML declaration). */
-  const special = (lt: number): number => {
-    const b = buf;
+  #special(lt: number): number {
+    const b = this.#buf;
     if (b.startsWith('<?', lt)) {
       const end = b.indexOf('?>', lt + 2);
       return end === -1 ? -1 : end + 2;
@@ -262,11 +369,11 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
     if (b.startsWith('<![CDATA[', lt)) {
       const end = b.indexOf(']]>', lt + 9);
       if (end === -1) return -1;
-      if (stack.length === 0) fail('a CDATA section outside the root element', lt);
-      text += b.slice(lt + 9, end);
+      if (this.#stack.length === 0) this.#fail('a CDATA section outside the root element', lt);
+      this.#text += b.slice(lt + 9, end);
       return end + 3;
     }
-    if (b.startsWith('<!DOCTYPE', lt) && !rootSeen) {
+    if (b.startsWith('<!DOCTYPE', lt) && !this.#rootSeen) {
       const bracket = b.indexOf('[', lt);
       const gt = b.indexOf('>', lt);
       if (gt === -1) return -1;
@@ -275,79 +382,6 @@ export function xmlScanner(fileName: string, handlers: ScanHandlers) {
       const close = end === -1 ? -1 : b.indexOf('>', end);
       return close === -1 ? -1 : close + 1;
     }
-    return fail('unexpected markup', lt);
-  };
-
-  const run = (final: boolean) => {
-    const n = buf.length;
-    while (pos < n) {
-      const lt = buf.indexOf('<', pos);
-      if (lt === -1) {
-        // Text may go on in the next chunk; kept until it ends.
-        if (final) {
-          characters(pos, n);
-          pos = n;
-        }
-        return;
-      }
-      if (lt > pos) characters(pos, lt);
-      pos = lt;
-      if (child !== undefined && stack.length === 1 && buf.startsWith(child.prefix, lt)) {
-        const end = child.read(buf, lt);
-        if (end !== -1) {
-          text = '';
-          pos = end;
-          continue;
-        }
-      }
-      const c = buf.charCodeAt(lt + 1);
-      const next = c === 47 ? closeTag(lt) : c === 33 || c === 63 ? special(lt) : openTag(lt);
-      if (next === -1) {
-        if (final) fail('the file ends inside a tag', n);
-        return;
-      }
-      pos = next;
-    }
-  };
-
-  /** Goes on in `next`, which starts with what is not yet consumed of the current text. */
-  const rebase = (next: string) => {
-    if (pos > 0) lineAt(pos);
-    linePos -= pos;
-    lineStart -= pos;
-    pos = 0;
-    nextNewline = -2;
-    nextAmp = -2;
-    buf = next;
-  };
-
-  return {
-    /** The line of the `>` that ended the latest start tag. */
-    line: () => lineAt(tagEnd),
-    /** The line of a position in the text given to `child.read`, while it reads. */
-    lineOf: (p: number) => lineAt(p),
-    /**
-     * The next bytes of the file (UTF-8). The text is decoded here, together with whatever of the
-     * previous bytes is not yet consumed (the tail of a tag, part of a character), so that the
-     * scanner always works on one flat string: reading characters out of a string made by joining
-     * two is markedly slower.
-     */
-    write(bytes: Uint8Array) {
-      const rest = pos < buf.length ? Buffer.from(buf.slice(pos)) : null;
-      const parts = [rest, pending, bytes].filter((p): p is Uint8Array => p !== null && p.length > 0);
-      const all = parts.length === 1 ? (parts[0] as Uint8Array) : Buffer.concat(parts);
-      const end = completeEnd(all);
-      pending = end < all.length ? new Uint8Array(all.subarray(end)) : null;
-      rebase(decoder.decode(all.subarray(0, end)));
-      run(false);
-    },
-    close() {
-      if (pending) rebase(buf.slice(pos) + decoder.decode(pending));
-      pending = null;
-      run(true);
-      if (!rootSeen) fail('no root element', buf.length);
-      const open = stack[stack.length - 1];
-      if (open) fail(`the file ends inside <${open}>`, buf.length);
-    },
-  };
+    return this.#fail('unexpected markup', lt);
+  }
 }
