@@ -292,6 +292,16 @@ export const MIGRATIONS: Migration[] = [
       `,
     },
   },
+  {
+    id: 8,
+    name: 'delivery claims named by a token, and the claim of the last attempt recorded',
+    // A claim's holder is known by its token, not by a lease time stamped on its own clock; an
+    // attempt is recorded once, even when its claim has moved on (docs/architecture.md, a webhook delivery).
+    sql: `
+      ALTER TABLE deliveries ADD COLUMN claim_token TEXT;
+      ALTER TABLE deliveries ADD COLUMN recorded_claim TEXT;
+    `,
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

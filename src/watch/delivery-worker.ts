@@ -1,17 +1,13 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Config } from '../config.ts';
-import { storedTime } from '../events/event-clock.ts';
 import type { ClaimedDelivery } from '../store/delivery-queue.ts';
 import type { Store } from '../store/store.ts';
 import type { SubscriptionRow } from '../store/subscriptions.ts';
 import { type OutcomeWriter, outcomeWriter } from './outcome-writer.ts';
-import { classifyAttempt, nextAttemptAt } from './retry-policy.ts';
+import { classifyAttempt, retryWait } from './retry-policy.ts';
 import type { Lookup } from './ssrf-guard.ts';
 import { type WebhookSender, webhookSender } from './webhook-sender.ts';
 
-const stamp = storedTime;
-/** "Due by now": the end of the current millisecond, since stored times carry microseconds. */
-const dueBy = (d: Date) => `${d.toISOString().slice(0, 23)}999Z`;
 /** How long a claim outlives its attempt's timeout: time to store the outcome. */
 const LEASE_MARGIN_MS = 5_000;
 /** How long a subscription read with a claim is used as is for that claim's deliveries. */
@@ -22,6 +18,15 @@ const FRESH_MS = 50;
  * concurrency's worth of deliveries.
  */
 const HELD = 3;
+
+/** A claimed delivery in this worker, with the subscription read when it was claimed. */
+type Claim = {
+  delivery: ClaimedDelivery;
+  sub: SubscriptionRow | undefined;
+  /** This process's monotonic time (it runs on through a stall) by which the lease has surely ended. */
+  leaseEnds: number;
+  claimedAt: number;
+};
 
 export type WorkerOptions = {
   store: Store;
@@ -49,13 +54,11 @@ export class DeliveryWorker {
   #timer: NodeJS.Timeout | undefined;
   /** Attempts under way, by delivery id. */
   #inFlight = new Map<string, Promise<void>>();
-  /** Claimed deliveries waiting for a free slot, with the time their lease ends. */
-  #ready: Array<{
-    delivery: ClaimedDelivery;
-    sub: SubscriptionRow | undefined;
-    lease: number;
-    claimedAt: number;
-  }> = [];
+  /**
+   * Claimed deliveries waiting for a free slot. Times are this process's monotonic clock (it runs on
+   * through a stall): the lease ends no sooner than `leaseEnds`, as the store counts it.
+   */
+  #ready: Claim[] = [];
   /** The pass over the outbox under way, if any. */
   #tickRun: Promise<void> | undefined;
   #again = false;
@@ -142,10 +145,11 @@ export class DeliveryWorker {
       if (room < (HELD - 1) * concurrency && (room <= 0 || this.#inFlight.size + this.#ready.length > 0)) {
         return;
       }
-      const now = this.#o.clock();
-      // The lease outlives one attempt (its timeout) with a margin; a crashed worker's claims return after it.
-      const lease = now.getTime() + config.webhookTimeoutMs + LEASE_MARGIN_MS;
-      const claimed = await this.#o.store.deliveryQueue.claimDue(dueBy(now), stamp(new Date(lease)), room);
+      // The lease outlives one attempt (its timeout) with a margin, on the store's clock; a stopped or
+      // stalled worker's claims return after it. Counted here from before the claim was asked for.
+      const claimedAt = performance.now();
+      const leaseMs = config.webhookTimeoutMs + LEASE_MARGIN_MS;
+      const claimed = await this.#o.store.deliveryQueue.claimDue(leaseMs / 1000, room);
       const subscriptions = await this.#o.store.subscriptions.byId([
         ...new Set(claimed.map((d) => d.subscription_id)),
       ]);
@@ -153,8 +157,8 @@ export class DeliveryWorker {
         this.#ready.push({
           delivery,
           sub: subscriptions.get(delivery.subscription_id),
-          lease,
-          claimedAt: now.getTime(),
+          leaseEnds: claimedAt + leaseMs,
+          claimedAt,
         });
       }
       this.#startReady();
@@ -166,32 +170,19 @@ export class DeliveryWorker {
   /** Starts queued deliveries in the free slots. */
   #startReady(): void {
     if (this.#stopped) return;
-    const late: ClaimedDelivery[] = [];
     // Outcomes not yet stored count against the room too, so a slow store slows the sending.
     while (this.#inFlight.size < this.#o.concurrency && this.#outcomes.pending() < 4 * this.#o.concurrency) {
       const next = this.#ready.shift();
       if (!next) break;
-      // A delivery that waited so long its lease could end mid-attempt goes back to the outbox
-      // instead: a lease that ended lets another worker send it too.
-      const now = this.#o.clock().getTime();
-      if (next.lease - now < this.#o.config.webhookTimeoutMs + LEASE_MARGIN_MS / 2) {
-        late.push(next.delivery);
-        continue;
-      }
-      // A subscription read more than a moment ago is read again: a roll, pause or delete made
-      // while the delivery waited in the queue applies to it.
-      this.#inFlight.set(
-        next.delivery.id,
-        this.#run(next.delivery, next.sub, now - next.claimedAt > FRESH_MS),
-      );
+      this.#inFlight.set(next.delivery.id, this.#run(next));
     }
-    if (late.length) void this.#release(late);
   }
 
   /** One attempt in its slot; when it ends, the slot goes to the next queued delivery. */
-  async #run(delivery: ClaimedDelivery, sub: SubscriptionRow | undefined, stale: boolean): Promise<void> {
+  async #run(claim: Claim): Promise<void> {
+    const { delivery } = claim;
     try {
-      await this.#attempt(delivery, sub, stale);
+      await this.#attempt(claim);
     } catch (error) {
       this.#o.log.error({ err: error, delivery_id: delivery.id }, 'webhook attempt could not be recorded');
     } finally {
@@ -204,12 +195,11 @@ export class DeliveryWorker {
     }
   }
 
-  /** Hands claimed deliveries back to the outbox, due now (a lease that already moved on is left alone). */
+  /** Hands claimed deliveries back to the outbox, due now (a claim that already moved on is left alone). */
   async #release(deliveries: ClaimedDelivery[]): Promise<void> {
-    const now = stamp(this.#o.clock());
     try {
       await this.#o.store.transaction(async (tx) => {
-        for (const d of deliveries) await tx.deliveryQueue.releaseClaim(d.id, d.locked_until, now);
+        for (const d of deliveries) await tx.deliveryQueue.releaseClaim(d.id, d.claim_token);
       });
     } catch (error) {
       // Not lost: the leases end on their own and the deliveries are due again then.
@@ -223,64 +213,45 @@ export class DeliveryWorker {
       await this.tick();
       if (this.#inFlight.size === 0) await this.#outcomes.settled();
       const idle = this.#inFlight.size === 0 && this.#ready.length === 0;
-      if (idle && (await this.#o.store.deliveryQueue.countDue(dueBy(this.#o.clock()))) === 0) return;
+      if (idle && (await this.#o.store.deliveryQueue.countDue()) === 0) return;
       // The first attempt to finish frees a slot: a slow endpoint does not hold the others.
       if (this.#inFlight.size) await Promise.race(this.#inFlight.values());
     }
   }
 
-  async #attempt(d: ClaimedDelivery, claimedSub: SubscriptionRow | undefined, stale: boolean): Promise<void> {
-    const { store, config, clock } = this.#o;
-    const sub = stale
-      ? (await store.subscriptions.byId([d.subscription_id])).get(d.subscription_id)
-      : claimedSub;
-    if (!sub || sub.deleted_at) {
-      this.#outcomes.record({
-        lease: d.locked_until,
-        ...outcome(d),
-        status: 'failed',
-        next_attempt_at: null,
-        last_error: 'subscription deleted before delivery',
-      });
+  async #attempt(claim: Claim): Promise<void> {
+    const { store, config } = this.#o;
+    const { delivery: d } = claim;
+    // A subscription read more than a moment ago is read again: a roll, pause or delete made while
+    // the delivery waited in the queue applies to it.
+    const sub =
+      performance.now() - claim.claimedAt > FRESH_MS
+        ? (await store.subscriptions.byId([d.subscription_id])).get(d.subscription_id)
+        : claim.sub;
+    if (!sub || sub.deleted_at || sub.status === 'paused') {
+      // Parked or failed as the store says now: a resume since the read leaves it to be sent.
+      if (!(await store.deliveryQueue.settleForSubscription(d.id, d.claim_token)))
+        await store.deliveryQueue.releaseClaim(d.id, d.claim_token);
       return;
     }
-    if (sub.status === 'paused') {
-      // Parked only if the store still says paused: a resume since the read leaves it to be sent.
-      if (!(await store.deliveryQueue.settleForSubscription(d.id, d.locked_until)))
-        await store.deliveryQueue.releaseClaim(d.id, d.locked_until, stamp(this.#o.clock()));
-      return;
+    // The attempt must end inside the lease: a claim that has waited, or a worker that stalled,
+    // renews it first, on the store's clock. A claim another worker has taken since sends nothing.
+    const leaseMs = config.webhookTimeoutMs + LEASE_MARGIN_MS;
+    if (claim.leaseEnds - performance.now() < config.webhookTimeoutMs + LEASE_MARGIN_MS / 2) {
+      const renewedAt = performance.now();
+      if (!(await store.deliveryQueue.renewClaim(d.id, d.claim_token, leaseMs / 1000))) return;
+      claim.leaseEnds = renewedAt + leaseMs;
     }
     const attempts = Number(d.attempts) + 1;
-    const result = await this.#sender.send(d, sub);
-    const { status, failure, error } = result;
-    const verdict = classifyAttempt(failure ? { error: failure } : { status });
-    if (verdict === 'delivered') {
-      this.#outcomes.record({
-        lease: d.locked_until,
-        id: d.id,
-        status: 'delivered',
-        attempts,
-        response_code: status ?? null,
-        next_attempt_at: null,
-        last_error: null,
-      });
-      return;
-    }
-    const next = nextAttemptAt(attempts, clock(), config.webhookRetrySchedule);
+    const { status, failure, error } = await this.#sender.send(d, sub);
+    const delivered = classifyAttempt(failure ? { error: failure } : { status }) === 'delivered';
     this.#outcomes.record({
-      lease: d.locked_until,
       id: d.id,
-      status: next ? 'pending' : 'failed',
-      attempts,
+      token: d.claim_token,
+      delivered,
       response_code: status ?? null,
-      next_attempt_at: next ? stamp(next) : null,
-      last_error: error ?? (status ? `HTTP ${status}` : null),
+      last_error: delivered ? null : (error ?? (status ? `HTTP ${status}` : null)),
+      retryInSeconds: delivered ? null : retryWait(attempts, config.webhookRetrySchedule),
     });
   }
 }
-
-const outcome = (d: ClaimedDelivery) => ({
-  id: d.id,
-  attempts: Number(d.attempts),
-  response_code: d.response_code,
-});

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { AttemptOutcome } from '../store/delivery-queue.ts';
 import type { Store } from '../store/store.ts';
 
-export type Outcome = Parameters<Store['deliveryQueue']['recordAttempt']>[0];
+export type Outcome = AttemptOutcome;
 
 export type OutcomeWriter = {
   /** Queues an attempt's outcome (`settled` waits for it to be stored or given up on). */
@@ -66,7 +67,8 @@ export function outcomeWriter({
             await tx.deliveryQueue.recordAttempt(outcome);
             // A retry of a subscription paused or deleted during the attempt shows as such at once,
             // not as pending until the retry falls due.
-            if (outcome.status === 'pending') await tx.deliveryQueue.settleForSubscription(outcome.id, null);
+            if (!outcome.delivered && outcome.retryInSeconds !== null)
+              await tx.deliveryQueue.settleForSubscription(outcome.id, null);
           }
         });
         return;

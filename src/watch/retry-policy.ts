@@ -26,10 +26,15 @@ export function classifyAttempt({
  * attempt n+1, so a schedule of length k allows 1 + k attempts. With none made yet, the first is due now.
  */
 export function nextAttemptAt(attemptsMade: number, now: Date, schedule: number[]): Date | null {
+  const wait = retryWait(attemptsMade, schedule);
+  return wait === null ? null : new Date(now.getTime() + wait * 1000);
+}
+
+/** The seconds to wait before the next attempt (the store adds them to its own clock), or null once spent. */
+export function retryWait(attemptsMade: number, schedule: number[]): number | null {
   if (!Number.isInteger(attemptsMade) || attemptsMade < 0) {
     throw new RangeError(`attemptsMade must be a whole number ≥ 0, got ${attemptsMade}`);
   }
-  if (attemptsMade === 0) return now;
-  const wait = schedule[attemptsMade - 1];
-  return wait === undefined ? null : new Date(now.getTime() + wait * 1000);
+  if (attemptsMade === 0) return 0;
+  return schedule[attemptsMade - 1] ?? null;
 }

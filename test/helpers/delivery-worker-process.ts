@@ -1,7 +1,8 @@
 // A delivery worker in a process of its own, on the store the environment names (AEVS_DATABASE_URL,
 // or the SQLite file in AEVS_DATA_DIR), as a second server host would run one. Prints "ready" once
 // it is sending; on SIGTERM it stops (attempts in flight are finished and recorded) and exits.
-// WORKER_NAME is added to its user-agent, so a receiver can tell the processes apart.
+// WORKER_NAME is added to its user-agent, so a receiver can tell the processes apart;
+// WORKER_CONCURRENCY sets its attempts in flight (8 by default).
 import { loadConfig } from '../../src/config.ts';
 import { createLogger } from '../../src/logger.ts';
 import { openDb } from '../../src/store/open-store.ts';
@@ -15,7 +16,7 @@ const worker = new DeliveryWorker({
   log: createLogger(config.logLevel),
   config,
   pollMs: 20,
-  concurrency: 8,
+  concurrency: Number(process.env.WORKER_CONCURRENCY ?? 8),
   userAgent: `aevs-webhooks/0.1 (${process.env.WORKER_NAME ?? 'worker'})`,
 });
 worker.start();

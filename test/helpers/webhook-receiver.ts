@@ -4,8 +4,10 @@ import { Webhook } from 'standardwebhooks';
 
 export type VerifyingReceiver = {
   url: string;
-  /** Requests per webhook-id, counting only those whose signature verified. */
+  /** Requests per webhook-id, counting only those whose signature verified, once answered. */
   received: Map<string, number>;
+  /** Requests per webhook-id whose signature verified, counted as they arrive (before the answer). */
+  arrived: Map<string, number>;
   /** Verified requests per user-agent (which sender sent them). */
   agents: Map<string, number>;
   /** Requests whose signature did not verify (answered 400). */
@@ -26,6 +28,7 @@ export async function verifyingReceiver({
   delayMs?: number;
 } = {}): Promise<VerifyingReceiver> {
   const received = new Map<string, number>();
+  const arrived = new Map<string, number>();
   const agents = new Map<string, number>();
   let rejected = 0;
   let secret = '';
@@ -43,6 +46,7 @@ export async function verifyingReceiver({
         res.writeHead(400).end();
         return;
       }
+      arrived.set(id, (arrived.get(id) ?? 0) + 1);
       setTimeout(() => {
         received.set(id, (received.get(id) ?? 0) + 1);
         const agent = req.headers['user-agent'] ?? '';
@@ -56,6 +60,7 @@ export async function verifyingReceiver({
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
     received,
+    arrived,
     agents,
     rejected: () => rejected,
     setSecret: (s) => {
