@@ -38,6 +38,8 @@ export type AppDeps = {
   store: Store;
   log: Logger;
   clock?: () => Date;
+  /** The rate limiter's monotonic milliseconds (tests hold it still); `performance.now` by default. */
+  monotonicNow?: () => number;
   /** Checks beyond the store's that /readyz waits for (the sandbox load, for one). */
   readiness?: ReadinessCheck[];
   /** The ABR web services' address (tests point it at a loopback fake). */
@@ -91,7 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   const authenticator = new Authenticator(deps.store);
-  const limiter = new RateLimiter(deps.config.rateLimitPerMinute);
+  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.monotonicNow);
   const meter = new UsageMeter(deps.store, deps.log);
   meter.start();
   const openapi = openApiDocument();

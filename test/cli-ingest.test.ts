@@ -154,10 +154,10 @@ describe('the CLI on a store another process is writing to', () => {
       const writer = new DatabaseSync(join(store.dataDir, 'aevs.sqlite'));
       writer.exec('BEGIN IMMEDIATE');
       try {
-        const started = performance.now();
+        // The lock is held until the command has ended: had it needed the lock, it would have
+        // failed with "database is locked" once its busy timeout ran out.
         const run = await runAevs(['sources', '--json'], env);
         assert.equal(run.code, 0, run.stderr);
-        assert.ok(performance.now() - started < 4000, 'no wait for the lock');
       } finally {
         writer.exec('ROLLBACK');
         writer.close();

@@ -55,14 +55,29 @@ describe(`store (${testEngine()})`, () => {
   });
 
   it("keeps another caller's write out of an open transaction that then fails", async () => {
+    // The transaction has written and is still open when the other caller writes; then it fails.
+    let written!: () => void;
+    const inside = new Promise<void>((resolve) => {
+      written = resolve;
+    });
+    let fail!: () => void;
+    const failNow = new Promise<void>((resolve) => {
+      fail = resolve;
+    });
     const failing = db.transaction(async (tx) => {
       await insertAccount(tx, account('acct_in_failing_tx'));
-      await sleep(30);
+      written();
+      await failNow;
       throw new Error('late failure');
     });
-    await sleep(5);
-    await insertAccount(db, account('acct_outside'));
-    await assert.rejects(failing, /late failure/);
+    const failed = assert.rejects(failing, /late failure/);
+    await inside;
+    const outside = insertAccount(db, account('acct_outside'));
+    // SQLite's other callers wait for the open transaction to end; PostgreSQL's write beside it.
+    await Promise.race([outside, sleep(20)]);
+    fail();
+    await outside;
+    await failed;
     assert.equal(await findAccount(db, 'acct_in_failing_tx'), undefined);
     assert.equal((await findAccount(db, 'acct_outside'))?.id, 'acct_outside');
   });

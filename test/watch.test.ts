@@ -223,44 +223,6 @@ describe('watch subscriptions, fan-out and polling', () => {
     assert.equal(live.statusCode, 403);
   });
 
-  it('fans ingest events out in the same transaction, once, and paused or deleted subscriptions show it', async () => {
-    const paused = (
-      await create(a.testKey, { entities: ['57600302707'], events: ['deregistration'], webhook_url: HOOK })
-    ).json().subscription;
-    await call('PATCH', `/v1/watch/${paused.id}`, a.testKey, { status: 'paused' });
-    const gone = (
-      await create(a.testKey, { entities: ['600302707'], events: ['deregistration'], webhook_url: HOOK })
-    ).json().subscription;
-    const inputs = await resolveInputs(await sandboxFiles(join(SANDBOX_DIR, 'next'), 'asic-companies'));
-    const summary = await ingest({
-      ctx: { store: t.store, clock: () => new Date() },
-      input: { adapter: ADAPTERS['asic-companies'], files: inputs.files, partition: 'sandbox' },
-    });
-    await inputs.close();
-    // The deregistration reaches both subscriptions here; company_active's rename reaches the two
-    // name_change subscriptions the earlier tests made.
-    assert.equal(summary.deliveries, 4);
-    // Re-running the same snapshot changes nothing, so nothing is fanned out twice.
-    const again = await resolveInputs(await sandboxFiles(join(SANDBOX_DIR, 'next'), 'asic-companies'));
-    const rerun = await ingest({
-      ctx: { store: t.store, clock: () => new Date() },
-      input: { adapter: ADAPTERS['asic-companies'], files: again.files, partition: 'sandbox' },
-    });
-    await again.close();
-    assert.deepEqual([rerun.events, rerun.deliveries], [0, 0]);
-    await call('DELETE', `/v1/watch/${gone.id}`, a.testKey);
-    const res = await call('GET', '/v1/entity/600302707/changes?since=1970-01-01T00:00:00Z', a.testKey);
-    const bySub = Object.fromEntries(
-      res
-        .json()
-        .changes.map((c: { subscription_id: string; delivery_status: string }) => [
-          c.subscription_id,
-          c.delivery_status,
-        ]),
-    );
-    assert.deepEqual(bySub, { [paused.id]: 'paused', [gone.id]: 'failed' });
-  });
-
   it('pages 500 changes made in a burst without skipping or repeating one', async () => {
     const c = await t.newAccount('pager');
     await create(c.testKey, { entities: ['30600130498'], events: ['name_change'], webhook_url: HOOK });
@@ -313,6 +275,67 @@ describe('watch subscriptions, fan-out and polling', () => {
       a.testKey,
     );
     assert.deepEqual(future.json(), { changes: [], next_cursor: null });
+  });
+});
+
+describe('fan-out from an ingest', () => {
+  let t: TestApp;
+  let a: TestAccount;
+  before(async () => {
+    t = await startTestApp({ env: { AEVS_ALLOW_PRIVATE_WEBHOOKS: '1' } });
+    a = await t.newAccount('a');
+    await loadSandbox({ ctx: { store: t.store, clock: () => new Date() } });
+  });
+  after(() => t.close());
+
+  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, payload?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: bearer(key),
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+  const create = (key: string, body: Record<string, unknown>) => call('POST', '/v1/watch', key, body);
+
+  it('fans ingest events out in the same transaction, once, and paused or deleted subscriptions show it', async () => {
+    // company_active (by its ABN, and by its ACN) is renamed in next/: two name_change subscriptions.
+    for (const entity of [COMPANY.abn, COMPANY.acn])
+      await create(a.testKey, { entities: [entity], events: ['name_change'], webhook_url: HOOK });
+    const paused = (
+      await create(a.testKey, { entities: ['57600302707'], events: ['deregistration'], webhook_url: HOOK })
+    ).json().subscription;
+    await call('PATCH', `/v1/watch/${paused.id}`, a.testKey, { status: 'paused' });
+    const gone = (
+      await create(a.testKey, { entities: ['600302707'], events: ['deregistration'], webhook_url: HOOK })
+    ).json().subscription;
+    const inputs = await resolveInputs(await sandboxFiles(join(SANDBOX_DIR, 'next'), 'asic-companies'));
+    const summary = await ingest({
+      ctx: { store: t.store, clock: () => new Date() },
+      input: { adapter: ADAPTERS['asic-companies'], files: inputs.files, partition: 'sandbox' },
+    });
+    await inputs.close();
+    // The deregistration reaches both subscriptions watching it, and company_active's rename the two
+    // watching its name: this store holds no other subscription.
+    assert.equal(summary.deliveries, 4);
+    // Re-running the same snapshot changes nothing, so nothing is fanned out twice.
+    const again = await resolveInputs(await sandboxFiles(join(SANDBOX_DIR, 'next'), 'asic-companies'));
+    const rerun = await ingest({
+      ctx: { store: t.store, clock: () => new Date() },
+      input: { adapter: ADAPTERS['asic-companies'], files: again.files, partition: 'sandbox' },
+    });
+    await again.close();
+    assert.deepEqual([rerun.events, rerun.deliveries], [0, 0]);
+    await call('DELETE', `/v1/watch/${gone.id}`, a.testKey);
+    const res = await call('GET', '/v1/entity/600302707/changes?since=1970-01-01T00:00:00Z', a.testKey);
+    const bySub = Object.fromEntries(
+      res
+        .json()
+        .changes.map((c: { subscription_id: string; delivery_status: string }) => [
+          c.subscription_id,
+          c.delivery_status,
+        ]),
+    );
+    assert.deepEqual(bySub, { [paused.id]: 'paused', [gone.id]: 'failed' });
   });
 });
 
