@@ -124,7 +124,8 @@ describe('the store restarts under the delivery worker', () => {
     new DeliveryWorker({
       store: createStore(db),
       log: log(),
-      config: { ...t.config, webhookTimeoutMs: 2_000, webhookRetrySchedule: [1, 1, 1, 1, 1, 1, 1, 1] },
+      // Long enough that no attempt times out on a loaded machine: a resend here would be the store's fault.
+      config: { ...t.config, webhookTimeoutMs: 15_000, webhookRetrySchedule: [1, 1, 1, 1, 1, 1, 1, 1] },
       pollMs: 50,
       concurrency: 8,
     });

@@ -2,7 +2,7 @@ import { isValidAbn } from '../../identifiers/check-digits.ts';
 import type { RecordName, SourceRecord } from '../types.ts';
 import { acnOrNull, clean, flag } from '../values.ts';
 
-/** One `<ABR>` element as the bulk extract writes it (registers.md §2.1): raw text and attributes. */
+/** One `<ABR>` element as the bulk extract writes it (docs/registers.md §2.1): raw text and attributes. */
 export type AbrRow = {
   recordLastUpdatedDate: string;
   replaced: string;
@@ -88,7 +88,7 @@ export function toRecord(row: AbrRow): SourceRecord | string {
   for (const other of row.otherNames) {
     const value = tidy(other.name);
     if (!value) continue;
-    // Kept as the register has them, duplicates included (registers.md §2.1).
+    // Kept as the register has them, duplicates included (docs/registers.md §2.1).
     otherNames.push({ type: other.type, name: value });
     const type = NAME_TYPES[other.type];
     if (type) addName(names, type, value);
@@ -100,7 +100,7 @@ export function toRecord(row: AbrRow): SourceRecord | string {
     dgr.push({ status: d.status || null, from: ymd(d.from), fund_name: fundName });
   }
 
-  // ASICNumberType is "undetermined" on every real record: this may be an ARBN (registers.md §2.1).
+  // ASICNumberType is "undetermined" on every real record: this may be an ARBN (docs/registers.md §2.1).
   const asicRaw = row.asicNumber?.trim() || null;
   const acn = acnOrNull(asicRaw);
   const recordLastUpdated = ymd(row.recordLastUpdatedDate);
