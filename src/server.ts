@@ -18,6 +18,12 @@ export async function startServer(
   out: NodeJS.WritableStream = process.stdout,
 ): Promise<FastifyInstance> {
   const log = createLogger(config.logLevel);
+  if (!config.secretKey) {
+    // docs/decisions.md, configuration: secrets kept in clear are said so at every start.
+    log.warn(
+      'AEVS_SECRET_KEY is not set: webhook signing secrets are stored in clear; set it (32 bytes, base64) to encrypt them at rest',
+    );
+  }
   const store = await openStore(config);
   const clock = () => new Date();
   const demo = await bootstrapDemo({ ctx: { store, clock } });

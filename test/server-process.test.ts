@@ -25,6 +25,7 @@ describe('the server process and the CLI, on one store', () => {
       liveKey = keys.find((k) => k.startsWith('svc_sk_live_')) ?? '';
       assert.ok(testKey && liveKey, banner);
       assert.match(banner, /account "demo" \(acct_/);
+      assert.match(banner, /AEVS_SECRET_KEY is not set: webhook signing secrets are stored in clear/);
       assert.ok(banner.includes(`curl -H "Authorization: Bearer ${testKey}" ${first.baseUrl}/v1/validate/`));
       // The keys appear only in the one-time banner, never in a JSON log line.
       for (const line of banner.split('\n').filter((l) => l.startsWith('{'))) {
@@ -39,9 +40,13 @@ describe('the server process and the CLI, on one store', () => {
       await first.stop();
     }
 
-    const second = await startServerProcess(env);
+    const second = await startServerProcess({
+      ...env,
+      AEVS_SECRET_KEY: Buffer.alloc(32, 3).toString('base64'),
+    });
     try {
       assert.doesNotMatch(second.stdout(), KEY, 'no new keys on a restart');
+      assert.doesNotMatch(second.stdout(), /AEVS_SECRET_KEY is not set/, 'no warning with a key set');
       for (const key of [testKey, liveKey]) {
         const res = await fetch(`${second.baseUrl}/v1/usage`, {
           headers: { authorization: `Bearer ${key}` },
