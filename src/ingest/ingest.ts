@@ -4,8 +4,9 @@ import { recordChanges } from '../events/record-changes.ts';
 import type { DetectedChange } from '../events/types.ts';
 import { abnFromAcn } from '../identifiers/check-digits.ts';
 import { newId } from '../ids.ts';
-import { FormatError, type RegisterAdapter } from '../registers/types.ts';
+import { FormatError, type RegisterAdapter, type SourceRecord } from '../registers/types.ts';
 import type { FreshLoad } from '../store/bulk-load.ts';
+import type { SnapshotLoad } from '../store/pg-snapshot.ts';
 import type { NameRow, RecordWrite, StoredRecord } from '../store/source-records.ts';
 import { holds, type Store, toSourceRecord } from '../store/store.ts';
 import { nameKeys, type PreparedRecord, readBatch, toRecord } from './prepare.ts';
@@ -129,19 +130,29 @@ export async function ingest({
       run.firstLoad = !(await tx.ingests.hasApplied(partition, adapter.dataset));
       // Nothing stored to compare with: the records go straight in (null where the engine has no
       // faster way than the general one).
+      const load = { partition, dataset: adapter.dataset, at: run.now, ingestId: id };
       const fresh =
         run.firstLoad && !(await tx.records.hasAny(partition, adapter.dataset))
-          ? await tx.startFreshLoad({ partition, dataset: adapter.dataset, at: run.now, ingestId: id })
+          ? await tx.startFreshLoad(load)
           : null;
-      for (const file of files) await readFile(run, tx, file, fresh);
+      // Where the engine compares a whole snapshot at once (PostgreSQL), the records are staged first.
+      const snapshot = fresh ? null : await tx.startSnapshotLoad(load);
+      try {
+        for (const [i, file] of files.entries()) await readFile(run, tx, file, { fresh, snapshot, file: i });
+      } catch (error) {
+        snapshot?.abort(error as Error);
+        throw error;
+      }
       await fresh?.finish();
-      if (summary.rows_read > 0 && summary.inserted + summary.updated + summary.unchanged === 0) {
+      const stored = snapshot ? snapshot.staged : summary.inserted + summary.updated + summary.unchanged;
+      if (summary.rows_read > 0 && stored === 0) {
         throw new IngestError(
           `${fileNames(files)}: no row could be read as ${adapter.title} (${summary.rejected} rejected); the stored copy is unchanged`,
         );
       }
+      if (snapshot) await applySnapshot(run, tx, snapshot);
       // After a fresh load nothing can have gone: the dataset held nothing.
-      if (!fresh) await removeUnseen(run, tx);
+      else if (!fresh) await removeUnseen(run, tx);
       // Lists without identifiers (DFAT, banned persons): no events on a first load, which is not a
       // change, so the lookup is not made.
       if (adapter.nameMatchEvent && run.newNameKeys.size && !run.firstLoad) await raiseNameMatches(run, tx);
@@ -192,8 +203,16 @@ async function writeEvents(run: Run, tx: Store, changes: DetectedChange[]) {
   );
 }
 
-/** One file's rows: straight into a fresh load, or compared with the stored copy a chunk at a time. */
-async function readFile(run: Run, tx: Store, file: InputFile, fresh: FreshLoad | null) {
+/**
+ * One file's rows: straight into a fresh load, into the staging of a snapshot load, or compared with
+ * the stored copy a chunk at a time.
+ */
+async function readFile(
+  run: Run,
+  tx: Store,
+  file: InputFile,
+  { fresh, snapshot, file: fileNo }: { fresh: FreshLoad | null; snapshot: SnapshotLoad | null; file: number },
+) {
   const { summary } = run;
   let chunk: PreparedRecord[] = [];
   let rows = 0;
@@ -222,6 +241,8 @@ async function readFile(run: Run, tx: Store, file: InputFile, fresh: FreshLoad |
         const { record } = item;
         if (fresh.insert(record)) summary.inserted++;
         else reject(run, file.name, record.line, duplicate(record.key));
+      } else if (snapshot) {
+        snapshot.add(fileNo, item.record);
       } else {
         chunk.push(item.record);
         if (chunk.length >= CHUNK) {
@@ -232,6 +253,7 @@ async function readFile(run: Run, tx: Store, file: InputFile, fresh: FreshLoad |
       if (rows % 10_000 === 0) progress();
     }
     await fresh?.afterBatch();
+    await snapshot?.afterBatch();
   }
   if (chunk.length) await applyChunk(run, tx, chunk, file.name);
   progress();
@@ -279,7 +301,6 @@ async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName
       at: run.now,
       ingestId: id,
     };
-    const previous = before && !before.removed_at ? toSourceRecord(before) : null;
     if (before) {
       await tx.records.replace(write);
       summary.updated++;
@@ -292,12 +313,7 @@ async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName
       insertedHere.add(record.key);
       for (const k of p.names) newNames.push({ insert: inserts.length - 1, ...k });
     }
-    if (adapter.nameMatchEvent) {
-      const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
-      for (const k of p.names)
-        if (!old.has(k.key) && !run.newNameKeys.has(k.key)) run.newNameKeys.set(k.key, k.name);
-    }
-    await writeEvents(run, tx, adapter.diff(previous, record));
+    await recordChange(run, tx, before, record, p.names);
   }
   // New records and names go in as multi-row inserts: one statement per batch, not per row.
   const ids = await tx.records.insert(inserts);
@@ -307,17 +323,69 @@ async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName
   if (unchanged.length) await tx.records.markSeen(partition, adapter.dataset, unchanged, id);
 }
 
+/**
+ * What one new or changed record means: the adapter's events between the stored copy (none when it
+ * was new or had been removed) and this one, and, for a list matched by name, the names it newly holds.
+ */
+async function recordChange(
+  run: Run,
+  tx: Store,
+  before: StoredRecord | undefined | null,
+  record: SourceRecord,
+  names: PreparedRecord['names'],
+) {
+  const previous = before && !before.removed_at ? toSourceRecord(before) : null;
+  if (run.adapter.nameMatchEvent) {
+    const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
+    for (const k of names)
+      if (!old.has(k.key) && !run.newNameKeys.has(k.key)) run.newNameKeys.set(k.key, k.name);
+  }
+  await writeEvents(run, tx, run.adapter.diff(previous, record));
+}
+
+/**
+ * A snapshot the engine applies set-wise: the events of every change and removal, read back in file
+ * order, and the duplicates it found, as rejections.
+ */
+async function applySnapshot(run: Run, tx: Store, snapshot: SnapshotLoad) {
+  const { adapter, summary } = run;
+  const result = await snapshot.finish({
+    asOf: summary.as_of,
+    keepsNewerRecord: adapter.keepsNewerRecord === true,
+    events: !run.firstLoad,
+    checkRemovals: (unseen) => refuseCutOff(run, unseen),
+    onChanges: async (batch) => {
+      for (const { before, after } of batch)
+        await recordChange(run, tx, before, toRecord(after), after.names);
+    },
+    onRemoved: async (batch) => {
+      for (const gone of batch) await writeEvents(run, tx, adapter.diff(toSourceRecord(gone), null));
+    },
+  });
+  for (const d of result.duplicates) reject(run, run.files[d.file]?.name ?? '', d.line, duplicate(d.key));
+  summary.rejected += result.duplicateCount - result.duplicates.length;
+  summary.inserted += result.inserted;
+  summary.updated += result.updated;
+  summary.unchanged += result.unchanged;
+  summary.removed += result.removed;
+}
+
+/** A register's snapshot is never empty: one with no rows where records are stored is taken as cut off. */
+function refuseCutOff(run: Run, unseen: number) {
+  if (run.summary.rows_read === 0 && unseen > 0) {
+    // A file with no rows (cut off after its header, say) would otherwise remove every record, each
+    // with its event.
+    throw new IngestError(
+      `${fileNames(run.files)}: no rows, where the stored copy holds ${unseen.toLocaleString('en-AU')} records; a register's snapshot is never empty, so the file is taken to be cut off`,
+    );
+  }
+}
+
 /** A full snapshot: what it no longer lists has gone from the register. */
 async function removeUnseen(run: Run, tx: Store) {
   const { adapter, partition, summary } = run;
   const unseen = await tx.records.unseen(partition, adapter.dataset, run.id);
-  if (summary.rows_read === 0 && unseen.length > 0) {
-    // A register's snapshot is never empty: a file with no rows (cut off after its header, say)
-    // would otherwise remove every record, each with its event.
-    throw new IngestError(
-      `${fileNames(run.files)}: no rows, where the stored copy holds ${unseen.length.toLocaleString('en-AU')} records; a register's snapshot is never empty, so the file is taken to be cut off`,
-    );
-  }
+  refuseCutOff(run, unseen.length);
   for (const gone of unseen) {
     // A record read live after this snapshot was taken is not gone for being absent from it.
     if (adapter.keepsNewerRecord && isNewer(gone.as_of, summary.as_of)) continue;

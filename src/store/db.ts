@@ -1,3 +1,5 @@
+import type { Writable } from 'node:stream';
+
 /**
  * The store's one seam between engines. Queries are written once, in portable SQL with `?`
  * placeholders; each engine runs them (PostgreSQL numbers the placeholders itself).
@@ -25,4 +27,9 @@ export interface Db {
   close(): Promise<void>;
   /** SQLite only, inside a transaction: no promise and no parameter conversion per row. */
   prepare?(sql: string): SyncStatement;
+  /**
+   * PostgreSQL only, inside a transaction: a `COPY … FROM STDIN` on the transaction's connection.
+   * Write rows in COPY's text format; `end()` it and wait for `finish` (or `error`).
+   */
+  copyFrom?(sql: string): Writable;
 }

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from './db.ts';
 
 /** `?` placeholders become `$1, $2, …`; our SQL never has a `?` inside a literal. */
@@ -78,7 +79,12 @@ export class PostgresDb implements Db {
         }
       });
     });
-    const tx: Db = { ...queries(client), transaction: (inner) => inner(tx), close: async () => undefined };
+    const tx: Db = {
+      ...queries(client),
+      transaction: (inner) => inner(tx),
+      close: async () => undefined,
+      copyFrom: (sql) => client.query(copyFrom(sql)),
+    };
     try {
       await client.query('BEGIN');
       const result = await fn(tx);

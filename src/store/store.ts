@@ -7,6 +7,7 @@ import { deliveryQueueQueries } from './delivery-queue.ts';
 import { entityQueries } from './entity-records.ts';
 import { ingestQueries } from './ingests.ts';
 import { nameQueries } from './name-search.ts';
+import { startSnapshotLoad } from './pg-snapshot.ts';
 import { recordQueries } from './source-records.ts';
 import { subscriptionQueries } from './subscriptions.ts';
 import { usageQueries } from './usage.ts';
@@ -58,6 +59,11 @@ export type Store = { readonly [G in keyof typeof GROUPS]: Bound<(typeof GROUPS)
    * a transaction only.
    */
   startFreshLoad: (input: Parameters<typeof startFreshLoad>[1]) => ReturnType<typeof startFreshLoad>;
+  /**
+   * A snapshot applied set-wise (PostgreSQL: COPY into a staging table, then one comparison with the
+   * stored copy); null where the engine compares a chunk at a time instead. Inside a transaction only.
+   */
+  startSnapshotLoad: (input: Parameters<typeof startSnapshotLoad>[1]) => ReturnType<typeof startSnapshotLoad>;
   /** Whether the store answers a trivial query (readiness). */
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -81,6 +87,7 @@ export function createStore(db: Db): Store {
     engine: db.engine,
     transaction: (fn) => db.transaction((tx) => fn(createStore(tx))),
     startFreshLoad: (input) => startFreshLoad(db, input),
+    startSnapshotLoad: (input) => startSnapshotLoad(db, input),
     ping: async () => (await db.get<{ ok: number }>('SELECT 1 AS ok'))?.ok === 1,
     close: () => db.close(),
   };

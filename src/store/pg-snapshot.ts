@@ -1,0 +1,420 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import type { Partition } from '../ctx.ts';
+import type { FreshRecord } from './bulk-load.ts';
+import type { Db } from './db.ts';
+import type { StoredRecord } from './source-records.ts';
+
+/** A record of the snapshot as the ingest prepared it, with where it was read. */
+export type StagedRecord = FreshRecord & { file: number; line: number };
+
+/** A record the snapshot adds or changes, with the stored copy it replaces (null when new or removed before). */
+export type SnapshotChange = { before: StoredRecord | null; after: StagedRecord };
+
+export type SnapshotResult = {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  removed: number;
+  /** Records whose key an earlier record of the snapshot already had (the first is kept), in file order. */
+  duplicates: Array<{ file: number; line: number; key: string }>;
+  /** How many there were: `duplicates` holds the first of them only. */
+  duplicateCount: number;
+};
+
+export type SnapshotLoad = {
+  /** Queues a record for the COPY into the staging table. */
+  add(file: number, record: FreshRecord & { line: number }): void;
+  /** Between batches: waits while the COPY's buffer is full, so memory stays flat. */
+  afterBatch(): Promise<void>;
+  /** Records queued so far. */
+  readonly staged: number;
+  /**
+   * Ends the COPY and applies the snapshot in set-based SQL: new records inserted, changed ones
+   * replaced, records it no longer holds marked removed. With `events`, the changes are read back
+   * in file order, a batch at a time, for the adapter's diff (`onChanges`), and so are the removals
+   * (`onRemoved`); a dataset's first load asks for none. `stored` is called once the staged records
+   * are known and before anything is written, with the stored records the snapshot would remove,
+   * so the caller can refuse a snapshot that is cut off.
+   */
+  finish(options: {
+    asOf: string | null;
+    keepsNewerRecord: boolean;
+    events: boolean;
+    checkRemovals: (wouldRemove: number) => void;
+    onChanges: (batch: SnapshotChange[]) => Promise<void>;
+    onRemoved: (batch: StoredRecord[]) => Promise<void>;
+  }): Promise<SnapshotResult>;
+  /** After a failure: ends the COPY so the transaction can roll back. */
+  abort(error: Error): void;
+};
+
+/** Rows read back at a time for the adapter's diff. */
+const READ_BATCH = 1_000;
+/** Duplicate keys reported (the rest are counted). */
+const MAX_DUPLICATES = 10_000;
+/** A load this many times larger than the tables sets their secondary indexes aside and builds them at the end. */
+const SUSPEND_RATIO = 8;
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+/** A value in COPY's text format: backslash, tab, newline and carriage return escaped; null as `\N`. */
+const copyValue = (value: string | null): string =>
+  value === null
+    ? '\\N'
+    : /[\\\t\n\r]/.test(value)
+      ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c)
+      : value;
+
+const STAGE_COLUMNS = 'seq, file, line, record_key, abn, acn, name, names, status, as_of, data, name_keys';
+const STORED_COLUMNS = 'id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest';
+
+/**
+ * A snapshot load on PostgreSQL (docs/architecture.md, an ingest): the records go into a temporary
+ * staging table through COPY, then one set of statements compares them with the stored copy and
+ * writes what differs, in the ingest's transaction. The row-at-a-time comparison the general path
+ * makes (a lookup per batch of keys, an index update per row) took days for the national extract.
+ */
+export async function startSnapshotLoad(
+  tx: Db,
+  input: { partition: Partition; dataset: string; at: string; ingestId: string },
+): Promise<SnapshotLoad | null> {
+  if (!tx.copyFrom) return null;
+  const { partition, dataset, at, ingestId } = input;
+  // Sorts and hashes over millions of rows stay in memory longer before they spill to disk.
+  await tx.exec("SET LOCAL work_mem = '128MB'; SET LOCAL maintenance_work_mem = '512MB'");
+  await tx.exec(`CREATE TEMP TABLE aevs_stage (
+      seq BIGINT NOT NULL, file INTEGER NOT NULL, line INTEGER NOT NULL, record_key TEXT NOT NULL,
+      abn TEXT, acn TEXT, name TEXT NOT NULL, names TEXT NOT NULL, status TEXT, as_of TEXT,
+      data TEXT NOT NULL, name_keys TEXT NOT NULL
+    ) ON COMMIT DROP`);
+  const copy: Writable = tx.copyFrom(`COPY aevs_stage (${STAGE_COLUMNS}) FROM STDIN`);
+  let copyError: Error | undefined;
+  copy.on('error', (error: Error) => {
+    copyError = error;
+  });
+  let staged = 0;
+  let full = false;
+
+  const flush = async () => {
+    if (copyError) throw copyError;
+    if (full) {
+      await Promise.race([once(copy, 'drain'), once(copy, 'error')]);
+      full = false;
+      if (copyError) throw copyError;
+    }
+  };
+
+  return {
+    get staged() {
+      return staged;
+    },
+    add(file, r) {
+      staged++;
+      const nameKeys = JSON.stringify(r.names.map((n) => [n.name, n.type, n.key]));
+      const row = [
+        String(staged),
+        String(file),
+        String(r.line),
+        copyValue(r.key),
+        copyValue(r.abn),
+        copyValue(r.acn),
+        copyValue(r.name),
+        copyValue(r.namesJson),
+        copyValue(r.status),
+        copyValue(r.asOf),
+        copyValue(r.dataJson),
+        copyValue(nameKeys),
+      ].join('\t');
+      if (!copy.write(`${row}\n`)) full = true;
+    },
+    afterBatch: flush,
+    abort(error) {
+      if (!copy.writableFinished) copy.destroy(error);
+    },
+    async finish(options) {
+      await flush();
+      copy.end();
+      await Promise.race([once(copy, 'finish'), once(copy, 'error').then(([e]) => Promise.reject(e))]);
+      if (copyError) throw copyError;
+      await tx.exec('CREATE INDEX ON aevs_stage (record_key, seq); ANALYZE aevs_stage');
+      const duplicates = await dropDuplicates(tx);
+      const storedRows = Number(
+        (
+          await tx.get<{ n: number }>(
+            'SELECT COUNT(*) AS n FROM source_records WHERE partition = ? AND dataset = ?',
+            [partition, dataset],
+          )
+        )?.n ?? 0,
+      );
+      const kept = staged - duplicates.count;
+      const scope = { tx, partition, dataset, at, ingestId };
+      if (storedRows === 0 && !options.events) {
+        options.checkRemovals(0);
+        const aside = await setAsideIndexes(tx, kept);
+        await insertStaged(scope, false);
+        if (aside) await rebuildIndexes(tx, aside);
+        return {
+          inserted: kept,
+          updated: 0,
+          unchanged: 0,
+          removed: 0,
+          duplicates: duplicates.first,
+          duplicateCount: duplicates.count,
+        };
+      }
+      const gone = await findGone(scope, options);
+      options.checkRemovals(gone.unseen);
+      const counts = await classify(scope, options);
+      if (options.events) {
+        await tx.exec(`CREATE TEMP TABLE aevs_before ON COMMIT DROP AS
+          SELECT r.* FROM source_records r JOIN aevs_diff d ON d.record_id = r.id WHERE d.kind = 'changed'`);
+      }
+      await applyChanges(scope);
+      if (options.events) await readChanges(tx, options.onChanges);
+      const removed = await removeGone(scope, options.events ? options.onRemoved : undefined);
+      return {
+        inserted: counts.inserted,
+        updated: counts.updated,
+        unchanged: kept - counts.inserted - counts.updated,
+        removed,
+        duplicates: duplicates.first,
+        duplicateCount: duplicates.count,
+      };
+    },
+  };
+}
+
+type Scope = { tx: Db; partition: Partition; dataset: string; at: string; ingestId: string };
+
+/** Every record whose key an earlier one of the snapshot had leaves the stage: the first is kept. */
+async function dropDuplicates(tx: Db) {
+  await tx.exec(`CREATE TEMP TABLE aevs_dupes ON COMMIT DROP AS
+    SELECT s.seq, s.file, s.line, s.record_key FROM aevs_stage s
+    WHERE EXISTS (SELECT 1 FROM aevs_stage t WHERE t.record_key = s.record_key AND t.seq < s.seq)`);
+  const first = await tx.all<{ file: number; line: number; record_key: string }>(
+    `SELECT file, line, record_key FROM aevs_dupes ORDER BY seq LIMIT ${MAX_DUPLICATES}`,
+  );
+  const count = Number((await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM aevs_dupes'))?.n ?? 0);
+  if (count > 0) await tx.run('DELETE FROM aevs_stage s USING aevs_dupes d WHERE s.seq = d.seq');
+  return {
+    count,
+    first: first.map((d) => ({ file: Number(d.file), line: Number(d.line), key: d.record_key })),
+  };
+}
+
+/** New records, each with its names, straight from the stage (`onlyNew`: those the comparison found new). */
+async function insertStaged({ tx, partition, dataset, at, ingestId }: Scope, onlyNew: boolean) {
+  const from = onlyNew ? "aevs_stage s JOIN aevs_diff d ON d.seq = s.seq AND d.kind = 'new'" : 'aevs_stage s';
+  await tx.run(
+    `WITH inserted AS (
+       INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, first_seen_at, updated_at, seen_ingest)
+       SELECT ?, ?, s.record_key, s.abn, s.acn, s.name, s.names, s.status, s.as_of, s.data, ?, ?, ?
+       FROM ${from} ORDER BY s.seq
+       RETURNING id, record_key
+     )
+     INSERT INTO source_names (record_id, name, name_type, name_key)
+     SELECT i.id, x.value->>0, x.value->>1, x.value->>2
+     FROM inserted i JOIN aevs_stage s ON s.record_key = i.record_key
+       CROSS JOIN LATERAL jsonb_array_elements(s.name_keys::jsonb) AS x`,
+    [partition, dataset, at, at, ingestId],
+  );
+}
+
+/**
+ * The stored records the snapshot no longer holds (`unseen`), and among them those it removes: a
+ * record the register dates after the snapshot (read live since) is kept (`keepsNewerRecord`).
+ */
+async function findGone(
+  { tx, partition, dataset }: Scope,
+  options: { asOf: string | null; keepsNewerRecord: boolean },
+) {
+  const keepNewer = options.keepsNewerRecord && options.asOf !== null;
+  await tx.run(
+    `CREATE TEMP TABLE aevs_gone ON COMMIT DROP AS
+     SELECT r.id, ${keepNewer ? 'r.as_of IS NOT NULL AND r.as_of > ?' : 'false'} AS kept
+     FROM source_records r
+     WHERE r.partition = ? AND r.dataset = ? AND r.removed_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM aevs_stage s WHERE s.record_key = r.record_key)`,
+    [...(keepNewer ? [options.asOf] : []), partition, dataset],
+  );
+  const unseen = Number((await tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM aevs_gone'))?.n ?? 0);
+  return { unseen };
+}
+
+/**
+ * The staged records that are new or differ from the stored copy, in `aevs_diff` (seq, stored id,
+ * kind). A stored record equal to the staged one, field by field and in its serialised names and
+ * data, is unchanged; so is one the register dates after the staged one (`keepsNewerRecord`). A
+ * removed record that comes back is a change.
+ */
+async function classify(
+  { tx, partition, dataset }: Scope,
+  options: { keepsNewerRecord: boolean },
+): Promise<{ inserted: number; updated: number }> {
+  await tx.run(
+    `CREATE TEMP TABLE aevs_diff ON COMMIT DROP AS
+     SELECT s.seq, r.id AS record_id, CASE WHEN r.id IS NULL THEN 'new' ELSE 'changed' END AS kind
+     FROM aevs_stage s LEFT JOIN source_records r
+       ON r.partition = ? AND r.dataset = ? AND r.record_key = s.record_key
+     WHERE r.id IS NULL OR r.removed_at IS NOT NULL OR NOT (
+       (r.data = s.data AND r.names = s.names AND r.name = s.name AND r.abn IS NOT DISTINCT FROM s.abn
+         AND r.acn IS NOT DISTINCT FROM s.acn AND r.status IS NOT DISTINCT FROM s.status
+         AND r.as_of IS NOT DISTINCT FROM s.as_of)
+       OR (? AND r.as_of IS NOT NULL AND s.as_of IS NOT NULL AND r.as_of > s.as_of))`,
+    [partition, dataset, options.keepsNewerRecord],
+  );
+  await tx.exec('CREATE INDEX ON aevs_diff (seq)');
+  const rows = await tx.all<{ kind: string; n: number }>(
+    'SELECT kind, COUNT(*) AS n FROM aevs_diff GROUP BY kind',
+  );
+  const count = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  return { inserted: count('new'), updated: count('changed') };
+}
+
+/** Changed records take the staged fields and names; new ones are inserted with theirs. */
+async function applyChanges(scope: Scope) {
+  const { tx, at, ingestId } = scope;
+  await tx.run(
+    `UPDATE source_records r SET abn = s.abn, acn = s.acn, name = s.name, names = s.names, status = s.status,
+       as_of = s.as_of, data = s.data, updated_at = ?, removed_at = NULL, seen_ingest = ?
+     FROM aevs_diff d JOIN aevs_stage s ON s.seq = d.seq
+     WHERE d.kind = 'changed' AND r.id = d.record_id`,
+    [at, ingestId],
+  );
+  await tx.run(
+    `DELETE FROM source_names n USING aevs_diff d WHERE d.kind = 'changed' AND n.record_id = d.record_id`,
+  );
+  await tx.run(
+    `INSERT INTO source_names (record_id, name, name_type, name_key)
+     SELECT d.record_id, x.value->>0, x.value->>1, x.value->>2
+     FROM aevs_diff d JOIN aevs_stage s ON s.seq = d.seq
+       CROSS JOIN LATERAL jsonb_array_elements(s.name_keys::jsonb) AS x
+     WHERE d.kind = 'changed'`,
+  );
+  await insertStaged(scope, true);
+}
+
+type ChangeRow = {
+  seq: number;
+  file: number;
+  line: number;
+  record_key: string;
+  abn: string | null;
+  acn: string | null;
+  name: string;
+  names: string;
+  status: string | null;
+  as_of: string | null;
+  data: string;
+  name_keys: string;
+} & { [K in keyof StoredRecord as `b_${K}`]: StoredRecord[K] | null };
+
+/** The new and changed records in file order, each with the stored copy it replaced. */
+async function readChanges(tx: Db, onChanges: (batch: SnapshotChange[]) => Promise<void>) {
+  const before = STORED_COLUMNS.split(', ')
+    .map((c) => `b.${c} AS b_${c}`)
+    .join(', ');
+  for (let after = 0; ; ) {
+    const rows = await tx.all<ChangeRow>(
+      `SELECT s.${STAGE_COLUMNS.split(', ').join(', s.')}, ${before}
+       FROM aevs_diff d JOIN aevs_stage s ON s.seq = d.seq LEFT JOIN aevs_before b ON b.id = d.record_id
+       WHERE d.seq > ? ORDER BY d.seq LIMIT ${READ_BATCH}`,
+      [after],
+    );
+    if (rows.length === 0) return;
+    after = Number(rows[rows.length - 1]?.seq);
+    await onChanges(rows.map(toChange));
+  }
+}
+
+function toChange(row: ChangeRow): SnapshotChange {
+  const names = JSON.parse(row.name_keys) as Array<[string, string, string]>;
+  return {
+    before:
+      row.b_id === null
+        ? null
+        : {
+            id: Number(row.b_id),
+            record_key: row.b_record_key as string,
+            abn: row.b_abn,
+            acn: row.b_acn,
+            name: row.b_name as string,
+            names: row.b_names as string,
+            status: row.b_status,
+            as_of: row.b_as_of,
+            data: row.b_data as string,
+            removed_at: row.b_removed_at,
+            seen_ingest: row.b_seen_ingest,
+          },
+    after: {
+      file: Number(row.file),
+      line: Number(row.line),
+      key: row.record_key,
+      abn: row.abn,
+      acn: row.acn,
+      name: row.name,
+      status: row.status,
+      asOf: row.as_of,
+      namesJson: row.names,
+      dataJson: row.data,
+      names: names.map(([name, type, key]) => ({ name, type, key })),
+    },
+  };
+}
+
+/** The records the snapshot no longer holds are marked removed, with their names gone; read first for events. */
+async function removeGone({ tx, at }: Scope, onRemoved?: (batch: StoredRecord[]) => Promise<void>) {
+  if (onRemoved) {
+    for (let after = 0; ; ) {
+      const rows = await tx.all<StoredRecord>(
+        `SELECT ${STORED_COLUMNS.split(', ')
+          .map((c) => `r.${c}`)
+          .join(', ')}
+         FROM aevs_gone g JOIN source_records r ON r.id = g.id
+         WHERE NOT g.kept AND g.id > ? ORDER BY g.id LIMIT ${READ_BATCH}`,
+        [after],
+      );
+      if (rows.length === 0) break;
+      after = Number(rows[rows.length - 1]?.id);
+      await onRemoved(rows.map((r) => ({ ...r, id: Number(r.id) })));
+    }
+  }
+  const removed = await tx.run(
+    'UPDATE source_records r SET removed_at = ?, updated_at = ? FROM aevs_gone g WHERE r.id = g.id AND NOT g.kept',
+    [at, at],
+  );
+  await tx.run('DELETE FROM source_names n USING aevs_gone g WHERE n.record_id = g.id AND NOT g.kept');
+  return removed;
+}
+
+/**
+ * Secondary indexes of the register tables a large load sets aside, to build once at the end (as
+ * the table holds them, so they come back exactly): only when the load is large next to what the
+ * tables hold, since the tables are locked until the load commits either way.
+ */
+async function setAsideIndexes(tx: Db, loading: number): Promise<string[] | null> {
+  const held = Number(
+    (
+      await tx.get<{ n: number }>(
+        "SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'source_records'::regclass",
+      )
+    )?.n ?? 0,
+  );
+  if (loading < 5_000 || loading < held * SUSPEND_RATIO) return null;
+  // The tables as the connection's search path finds them (each test, say, has a schema of its own).
+  const indexes = await tx.all<{ oid: number; indexdef: string }>(
+    `SELECT x.indexrelid::bigint AS oid, pg_get_indexdef(x.indexrelid) AS indexdef FROM pg_index x
+     WHERE x.indrelid IN ('source_records'::regclass, 'source_names'::regclass)
+       AND NOT x.indisunique AND NOT x.indisprimary`,
+  );
+  for (const index of indexes) {
+    const name = await tx.get<{ name: string }>('SELECT ?::bigint::regclass::text AS name', [index.oid]);
+    await tx.exec(`DROP INDEX ${name?.name}`);
+  }
+  return indexes.map((i) => i.indexdef);
+}
+
+async function rebuildIndexes(tx: Db, definitions: string[]) {
+  for (const sql of definitions) await tx.exec(sql);
+  await tx.exec('ANALYZE source_records; ANALYZE source_names');
+}
