@@ -91,7 +91,10 @@ describe('both engines, the same files', { skip: testEngine() !== 'postgres' }, 
       assert.equal(pgDb.engine, 'postgres');
       assert.equal(liteDb.engine, 'sqlite');
       const [pg, lite] = [await loadBoth(pgDb), await loadBoth(liteDb)];
-      assert.ok(lite.events.length >= 13, `the next snapshots raise events of every type (${lite.events.length})`);
+      assert.ok(
+        lite.events.length >= 13,
+        `the next snapshots raise events of every type (${lite.events.length})`,
+      );
       assert.deepEqual(pg.counts, lite.counts);
       assert.deepEqual(pg.events, lite.events);
       assert.deepEqual(pg.records, lite.records);
