@@ -302,6 +302,15 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE deliveries ADD COLUMN recorded_claim TEXT;
     `,
   },
+  {
+    id: 9,
+    name: "PostgreSQL: an index of the name keys' words, for name search by intersection",
+    sql: {
+      // SQLite's FTS5 index already holds the words (docs/architecture.md, the store).
+      sqlite: '',
+      postgres: `CREATE INDEX source_names_words ON source_names USING gin (to_tsvector('simple', name_key));`,
+    },
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -17,10 +17,13 @@ const ENOUGH = 1;
 const COLUMNS = 'r.dataset, r.record_key, n.name, n.name_type, n.name_key, r.abn, r.acn';
 
 /**
- * Candidate names for a search, from the store's name index, never a full scan. SQLite: FTS5 over
- * the name keys, queried with the rarest query tokens (common words such as TRADING are in most
- * rows and make the query slow and the candidates useless), plus a prefix of the rarest token for
- * typos, best-ranked (BM25: names sharing more of those tokens) first. PostgreSQL: pg_trgm similarity on the same keys.
+ * Candidate names for a search, from the store's name index, never a full scan, by the same plan on
+ * both engines: first the names holding all of the query's rarest tokens (an intersection: fast,
+ * and usually enough), a token the index has never seen standing for a typo, searched by its first
+ * four letters; only if that finds nothing, names holding any of them, those sharing the most first.
+ * Common words such as TRADING are in most rows and make a query slow and its candidates useless.
+ * SQLite: FTS5 over the name keys. PostgreSQL: a GIN index of the keys' words, and trigram
+ * similarity as the last resort for a typo in a word's first letters.
  */
 export async function nameCandidates(
   db: Db,
@@ -28,32 +31,79 @@ export async function nameCandidates(
   queryTokens: string[],
 ): Promise<NameCandidate[]> {
   if (queryTokens.length === 0) return [];
-  if (db.engine === 'postgres') {
-    const key = [...queryTokens].sort().join(' ');
-    return db.all<NameCandidate>(
-      `SELECT ${COLUMNS} FROM source_names n JOIN source_records r ON r.id = n.record_id
-       WHERE n.name_key % ? AND r.partition = ? AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)
-       ORDER BY similarity(n.name_key, ?) DESC LIMIT ${CANDIDATE_CAP}`,
-      [key, partition, key],
-    );
-  }
-  const counts = new Map(
-    (
-      await db.all<{ term: string; doc: number }>(
-        `SELECT term, doc FROM source_names_vocab WHERE term IN (${queryTokens.map(() => '?').join(', ')})`,
-        queryTokens.map((t) => t.toLowerCase()),
-      )
-    ).map((r) => [r.term, Number(r.doc)]),
-  );
-  const byRarity = [...new Set(queryTokens)].sort(
-    (a, b) => (counts.get(a.toLowerCase()) ?? 0) - (counts.get(b.toLowerCase()) ?? 0),
-  );
-  const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
+  const distinct = [...new Set(queryTokens)];
+  const counts = await (db.engine === 'postgres' ? wordCounts(db, distinct) : vocabularyCounts(db, distinct));
+  const byRarity = distinct.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
   // A token the index has never seen is probably misspelt: its first letters find the right one.
-  const unknown = byRarity
-    .filter((t) => !counts.has(t.toLowerCase()) && t.length >= 4)
-    .map((t) => `${quote(t.slice(0, 4))}*`);
-  const known = byRarity.filter((t) => counts.has(t.toLowerCase())).map(quote);
+  const unknown = byRarity.filter((t) => !counts.has(t) && t.length >= 4).map((t) => t.slice(0, 4));
+  const known = byRarity.filter((t) => counts.has(t));
+  const search =
+    db.engine === 'postgres' ? postgresSearch(db, partition, counts) : sqliteSearch(db, partition);
+  const first = [...known.slice(0, 3), ...unknown.slice(0, 1)].length
+    ? await search.all(known.slice(0, 3), unknown.slice(0, 1))
+    : [];
+  if (first.length >= ENOUGH) return first;
+  const more =
+    known.length + unknown.length > 0 ? await search.any(known.slice(0, 3), unknown.slice(0, 2)) : [];
+  const seen = new Set(first.map((c) => `${c.dataset}|${c.record_key}|${c.name}`));
+  const found = [...first, ...more.filter((c) => !seen.has(`${c.dataset}|${c.record_key}|${c.name}`))];
+  if (found.length > 0 || db.engine !== 'postgres') return found;
+  return trigramCandidates(db, partition, queryTokens);
+}
+
+/** How many names hold each token, from FTS5's vocabulary; a token the index lacks is absent. */
+async function vocabularyCounts(db: Db, tokens: string[]): Promise<Map<string, number>> {
+  const rows = await db.all<{ term: string; doc: number }>(
+    `SELECT term, doc FROM source_names_vocab WHERE term IN (${tokens.map(() => '?').join(', ')})`,
+    tokens.map((t) => t.toLowerCase()),
+  );
+  const byTerm = new Map(rows.map((r) => [r.term, Number(r.doc)]));
+  const counts = new Map<string, number>();
+  for (const t of tokens) {
+    const n = byTerm.get(t.toLowerCase());
+    if (n !== undefined) counts.set(t, n);
+  }
+  return counts;
+}
+
+/** Words counted past this are all "common": only the rarest few of a query matter. */
+const COUNT_CAP = 1_000;
+
+/**
+ * How many names hold each token (up to COUNT_CAP), from the GIN index of the keys' words: a probe
+ * per token, each stopping at the cap; a token no name holds is absent.
+ */
+async function wordCounts(db: Db, tokens: string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const t of tokens) {
+    const row = await db.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM (
+         SELECT 1 FROM source_names WHERE to_tsvector('simple', name_key) @@ to_tsquery('simple', ?) LIMIT ${COUNT_CAP}
+       ) x`,
+      [lexeme(t)],
+    );
+    const n = Number(row?.n ?? 0);
+    if (n > 0) counts.set(t, n);
+  }
+  return counts;
+}
+
+/** A token as one quoted tsquery lexeme (`:*` for a prefix). */
+const lexeme = (token: string, prefix = false) => `'${token.replace(/'/g, "''")}'${prefix ? ':*' : ''}`;
+
+type Search = {
+  /** Names holding every one of these tokens and prefixes. */
+  all: (tokens: string[], prefixes: string[]) => Promise<NameCandidate[]>;
+  /** Names holding any of them, those holding the most first. */
+  any: (tokens: string[], prefixes: string[]) => Promise<NameCandidate[]>;
+};
+
+function sqliteSearch(db: Db, partition: Partition): Search {
+  const quote = (t: string) => `"${t.replace(/"/g, '""')}"`;
+  const terms = (tokens: string[], prefixes: string[]) => [
+    ...tokens.map(quote),
+    ...prefixes.map((p) => `${quote(p)}*`),
+  ];
   const run = (match: string, ranked: boolean) =>
     db.all<NameCandidate>(
       `SELECT ${COLUMNS} FROM source_names_fts f JOIN source_names n ON n.rowid = f.rowid
@@ -62,16 +112,73 @@ export async function nameCandidates(
        ${ranked ? 'ORDER BY f.rank' : ''} LIMIT ${CANDIDATE_CAP}`,
       [match, partition],
     );
-  // First the names holding all of the rarest tokens (an intersection: fast, and usually enough);
-  // then, if that finds too few, any of them, the names sharing the most ranked first (BM25).
-  const all = [...known.slice(0, 3), ...unknown.slice(0, 1)];
-  const first = all.length ? await run(all.join(' AND '), false) : [];
-  if (first.length >= ENOUGH) return first;
-  const any = [...known.slice(0, 3), ...unknown.slice(0, 2)];
-  if (any.length === 0) return first;
-  const more = await run(any.join(' OR '), true);
-  const seen = new Set(first.map((c) => `${c.dataset}|${c.record_key}|${c.name}`));
-  return [...first, ...more.filter((c) => !seen.has(`${c.dataset}|${c.record_key}|${c.name}`))];
+  return {
+    all: (tokens, prefixes) => run(terms(tokens, prefixes).join(' AND '), false),
+    // BM25: names sharing more of the tokens first.
+    any: (tokens, prefixes) => run(terms(tokens, prefixes).join(' OR '), true),
+  };
+}
+
+function postgresSearch(db: Db, partition: Partition, counts: Map<string, number>): Search {
+  const terms = (tokens: string[], prefixes: string[]) => [
+    ...tokens.map((t) => ({ lexeme: lexeme(t), weight: 1 / (counts.get(t) ?? 1) })),
+    // A prefix stands for a word the index lacks: it weighs like a rare one.
+    ...prefixes.map((p) => ({ lexeme: lexeme(p, true), weight: 1 })),
+  ];
+  const WORDS = "to_tsvector('simple', n.name_key)";
+  const run = (tsquery: string, rank: { sql: string; params: unknown[] } | null) =>
+    db.all<NameCandidate>(
+      `SELECT ${COLUMNS} FROM source_names n JOIN source_records r ON r.id = n.record_id
+       WHERE ${WORDS} @@ to_tsquery('simple', ?)
+         AND r.partition = ? AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)
+       ${rank ? `ORDER BY ${rank.sql} DESC` : ''}
+       LIMIT ${CANDIDATE_CAP}`,
+      [tsquery, partition, ...(rank?.params ?? [])],
+    );
+  return {
+    all: (tokens, prefixes) =>
+      run(
+        terms(tokens, prefixes)
+          .map((t) => t.lexeme)
+          .join(' & '),
+        null,
+      ),
+    // Like BM25: a name holding more of the words ranks higher, and a rarer word counts for more.
+    any: (tokens, prefixes) => {
+      const all = terms(tokens, prefixes);
+      return run(all.map((t) => t.lexeme).join(' | '), {
+        sql: all
+          .map(() => `(CASE WHEN ${WORDS} @@ to_tsquery('simple', ?) THEN ?::float8 ELSE 0 END)`)
+          .join(' + '),
+        params: all.flatMap((t) => [t.lexeme, t.weight]),
+      });
+    },
+  };
+}
+
+/**
+ * The word similarity a transposition in a word's first letters still reaches (0.43; pg_trgm's
+ * default is 0.6). The search's own scoring then keeps only the close names.
+ */
+const WORD_SIMILARITY = 0.4;
+
+/**
+ * PostgreSQL's last resort, for a typo in a word's first letters: the names holding a stretch that
+ * reads like the query (pg_trgm word similarity, through the trigram index).
+ */
+function trigramCandidates(db: Db, partition: Partition, queryTokens: string[]) {
+  const query = queryTokens.join(' ');
+  return db.transaction(async (tx) => {
+    await tx.get("SELECT set_config('pg_trgm.word_similarity_threshold', ?, true)", [
+      String(WORD_SIMILARITY),
+    ]);
+    return tx.all<NameCandidate>(
+      `SELECT ${COLUMNS} FROM source_names n JOIN source_records r ON r.id = n.record_id
+       WHERE ? <% n.name_key AND r.partition = ? AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)
+       ORDER BY word_similarity(?, n.name_key) DESC LIMIT ${CANDIDATE_CAP}`,
+      [query, partition, query],
+    );
+  });
 }
 
 export const nameQueries = { candidates: nameCandidates };
