@@ -92,6 +92,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     parseJson(request, text, done);
   });
 
+  // An outage is logged when it begins and when it ends; the requests in between answer 503.
+  deps.store.onAvailability(({ reachable, error }) => {
+    if (reachable) deps.log.info('the store answers again');
+    else deps.log.error({ err: error }, 'the store cannot be reached: requests that need it answer 503');
+  });
   const authenticator = new Authenticator(deps.store);
   const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.monotonicNow);
   const meter = new UsageMeter(deps.store, deps.log);

@@ -50,6 +50,8 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   if (appError) {
     const status = statusOf(appError);
     if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '1');
+    // A store or a start-up that is not ready yet: worth trying again in a few seconds.
+    if (status === 503) reply.header('retry-after', reply.getHeader('retry-after') ?? '5');
     return reply.status(status).send(appError.toBody(request.id));
   }
   // Unknown failures keep their detail in the log only: driver and parser messages can carry SQL,

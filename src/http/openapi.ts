@@ -67,6 +67,12 @@ const commonErrors = (route: RouteSpec): ErrorCase[] => [
           type: 'rate_limited',
           message: 'Too many requests for this account. Retry after the number of seconds in Retry-After.',
         },
+        {
+          status: 503,
+          type: 'service_unavailable',
+          code: 'store_unavailable',
+          message: 'The store cannot be reached right now. Retry shortly.',
+        },
       ] satisfies ErrorCase[])
     : []),
   {

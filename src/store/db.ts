@@ -1,4 +1,5 @@
 import type { Writable } from 'node:stream';
+import type { AvailabilityListener } from './availability.ts';
 
 /**
  * The store's one seam between engines. Queries are written once, in portable SQL with `?`
@@ -32,4 +33,6 @@ export interface Db {
    * Write rows in COPY's text format; `end()` it and wait for `finish` (or `error`).
    */
   copyFrom?(sql: string): Writable;
+  /** Told when the store stops answering (its queries then fail with a 503) and when it answers again. */
+  onAvailability?(listener: AvailabilityListener): void;
 }

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { Availability, type AvailabilityListener } from './availability.ts';
 import type { Db } from './db.ts';
 
 /** `?` placeholders become `$1, $2, …`; our SQL never has a `?` inside a literal. */
@@ -18,17 +19,26 @@ const types = {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
-function queries(q: Queryable): Omit<Db, 'transaction' | 'close'> {
+function queries(q: Queryable, availability: Availability): Omit<Db, 'transaction' | 'close'> {
+  const query = async (sql: string, params?: readonly unknown[]) => {
+    try {
+      const result = await q.query(sql, params as unknown[] | undefined);
+      availability.ok();
+      return result;
+    } catch (error) {
+      return availability.failed('postgres', error);
+    }
+  };
   return {
     engine: 'postgres',
     all: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (await q.query(numbered(sql), params as unknown[])).rows as T[],
+      (await query(numbered(sql), params)).rows as T[],
     get: async <T>(sql: string, params: readonly unknown[] = []) =>
-      (await q.query(numbered(sql), params as unknown[])).rows[0] as T | undefined,
+      (await query(numbered(sql), params)).rows[0] as T | undefined,
     run: async (sql: string, params: readonly unknown[] = []) =>
-      (await q.query(numbered(sql), params as unknown[])).rowCount ?? 0,
+      (await query(numbered(sql), params)).rowCount ?? 0,
     exec: async (sql: string) => {
-      await q.query(sql);
+      await query(sql);
     },
   };
 }
@@ -37,12 +47,19 @@ export class PostgresDb implements Db {
   readonly engine = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #q: Omit<Db, 'transaction' | 'close'>;
+  readonly #availability = new Availability();
 
   constructor(connectionString: string) {
-    this.#pool = new pg.Pool({ connectionString, max: 10, types });
+    // A server that does not answer a new connection within 5 s is taken to be down (the default
+    // would wait for ever).
+    this.#pool = new pg.Pool({ connectionString, max: 10, types, connectionTimeoutMillis: 5_000 });
     // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
     this.#pool.on('error', () => undefined);
-    this.#q = queries(this.#pool);
+    this.#q = queries(this.#pool, this.#availability);
+  }
+
+  onAvailability(listener: AvailabilityListener): void {
+    this.#availability.on(listener);
   }
 
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
@@ -78,17 +95,17 @@ export class PostgresDb implements Db {
           resolve(checkedOut);
         }
       });
-    });
+    }).catch((error: unknown) => this.#availability.failed('postgres', error));
     const tx: Db = {
-      ...queries(client),
+      ...queries(client, this.#availability),
       transaction: (inner) => inner(tx),
       close: async () => undefined,
       copyFrom: (sql) => client.query(copyFrom(sql)),
     };
     try {
-      await client.query('BEGIN');
+      await tx.exec('BEGIN');
       const result = await fn(tx);
-      await client.query('COMMIT');
+      await tx.exec('COMMIT');
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);

@@ -1,7 +1,17 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { Availability, type AvailabilityListener } from './availability.ts';
 import type { Db } from './db.ts';
+
+/** How long a write waits in all for another process's write lock before the store counts as unavailable. */
+const BUSY_WAIT_MS = 5_000;
+/** How long one attempt blocks the process waiting for the lock (SQLite's own busy timeout). */
+const BUSY_STEP_MS = 20;
+const SQLITE_BUSY = 5;
+const isBusy = (error: unknown) =>
+  typeof (error as { errcode?: unknown })?.errcode === 'number' &&
+  ((error as { errcode: number }).errcode & 0xff) === SQLITE_BUSY;
 
 const toSqlite = (params: readonly unknown[]): SQLInputValue[] =>
   params.map((p) => {
@@ -20,6 +30,7 @@ export class SqliteDb implements Db {
   readonly #statements = new Map<string, StatementSync>();
   #queue: Promise<unknown> = Promise.resolve();
   #inTransaction = false;
+  readonly #availability = new Availability();
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
@@ -29,8 +40,13 @@ export class SqliteDb implements Db {
     // a second longer on 8 KB pages (and 8 KB was already faster than 4 KB); lookups by ABN and
     // name searches measure the same.
     this.#db.exec('PRAGMA page_size = 32768');
-    // WAL lets the CLI read and write while a server holds the file; busy_timeout waits for its lock.
-    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000; PRAGMA foreign_keys = ON;');
+    // WAL lets the CLI read and write while a server holds the file. A write that finds another
+    // process holding the lock waits for it (up to BUSY_WAIT_MS) in short blocking steps with the
+    // event loop free between them: node:sqlite is synchronous, and a long busy_timeout would freeze
+    // every request of the process while another process (an `aevs ingest`) writes.
+    this.#db.exec(
+      `PRAGMA journal_mode = WAL; PRAGMA busy_timeout = ${BUSY_STEP_MS}; PRAGMA foreign_keys = ON;`,
+    );
     // A 32 MB page cache (1,024 pages): a bulk load keeps a few hundred pages busy at once (the end
     // of each table, the places its indexes grow), and on 16 MB it read 0.7 GB of them back from
     // the WAL at 1M records; on 32 MB, a sixth of that.
@@ -58,48 +74,84 @@ export class SqliteDb implements Db {
     while (this.#inTransaction) await this.#queue.catch(() => undefined);
   }
 
+  /** Runs `work` on the file; a file that cannot be used now (locked past the busy timeout, an I/O error) is a 503. */
+  #use<T>(work: () => T): T {
+    try {
+      const result = work();
+      this.#availability.ok();
+      return result;
+    } catch (error) {
+      return this.#availability.failed('sqlite', error);
+    }
+  }
+
+  /** `work` on the file, tried again (the event loop free meanwhile) while another process holds the lock. */
+  async #waitingForLock<T>(work: () => T): Promise<T> {
+    const started = performance.now();
+    for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+      try {
+        const result = work();
+        this.#availability.ok();
+        return result;
+      } catch (error) {
+        if (!isBusy(error) || performance.now() - started > BUSY_WAIT_MS)
+          return this.#availability.failed('sqlite', error);
+        await new Promise((resolve) => setTimeout(resolve, pause));
+      }
+    }
+  }
+
+  onAvailability(listener: AvailabilityListener): void {
+    this.#availability.on(listener);
+  }
+
   #direct: Db = {
     engine: 'sqlite',
     all: async <T>(sql: string, params: readonly unknown[] = []) =>
-      this.#statement(sql).all(...toSqlite(params)) as T[],
+      this.#use(() => this.#statement(sql).all(...toSqlite(params)) as T[]),
     get: async <T>(sql: string, params: readonly unknown[] = []) =>
-      this.#statement(sql).get(...toSqlite(params)) as T | undefined,
+      this.#use(() => this.#statement(sql).get(...toSqlite(params)) as T | undefined),
     run: async (sql: string, params: readonly unknown[] = []) =>
-      Number(this.#statement(sql).run(...toSqlite(params)).changes),
-    exec: async (sql: string) => this.#db.exec(sql),
+      this.#use(() => Number(this.#statement(sql).run(...toSqlite(params)).changes)),
+    exec: async (sql: string) => this.#use(() => this.#db.exec(sql)),
     transaction: (fn) => fn(this.#direct),
     close: async () => undefined,
     prepare: (sql: string) => this.#statement(sql),
   };
 
-  async all<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
+  async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     await this.#idle();
-    return this.#direct.all<T>(sql, params);
+    return this.#waitingForLock(() => this.#statement(sql).all(...toSqlite(params)) as T[]);
   }
 
-  async get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
+  async get<T>(sql: string, params: readonly unknown[] = []): Promise<T | undefined> {
     await this.#idle();
-    return this.#direct.get<T>(sql, params);
+    return this.#waitingForLock(() => this.#statement(sql).get(...toSqlite(params)) as T | undefined);
   }
 
-  async run(sql: string, params?: readonly unknown[]): Promise<number> {
+  async run(sql: string, params: readonly unknown[] = []): Promise<number> {
     await this.#idle();
-    return this.#direct.run(sql, params);
+    return this.#waitingForLock(() => Number(this.#statement(sql).run(...toSqlite(params)).changes));
   }
 
   async exec(sql: string): Promise<void> {
     await this.#idle();
-    this.#db.exec(sql);
+    await this.#waitingForLock(() => this.#db.exec(sql));
   }
 
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
     const run = async (): Promise<T> => {
-      this.#inTransaction = true;
-      try {
+      // Other callers' statements go on while this one waits for the write lock; once it has begun,
+      // they wait for it to end.
+      await this.#waitingForLock(() => {
         this.#db.exec('BEGIN IMMEDIATE');
+        // At once: no other caller's statement may run inside this transaction.
+        this.#inTransaction = true;
+      });
+      try {
         try {
           const result = await fn(this.#direct);
-          this.#db.exec('COMMIT');
+          this.#use(() => this.#db.exec('COMMIT'));
           return result;
         } catch (error) {
           if (this.#db.isTransaction) this.#db.exec('ROLLBACK');

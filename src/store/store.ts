@@ -1,6 +1,7 @@
 import { accountQueries, apiKeyQueries } from './accounts.ts';
 import { startFreshLoad } from './bulk-load.ts';
 import { changeEventQueries } from './change-events.ts';
+import type { AvailabilityListener } from './availability.ts';
 import type { Db, Engine } from './db.ts';
 import { deliveryQueries } from './deliveries.ts';
 import { deliveryQueueQueries } from './delivery-queue.ts';
@@ -66,6 +67,11 @@ export type Store = { readonly [G in keyof typeof GROUPS]: Bound<(typeof GROUPS)
   startSnapshotLoad: (input: Parameters<typeof startSnapshotLoad>[1]) => ReturnType<typeof startSnapshotLoad>;
   /** Whether the store answers a trivial query (readiness). */
   ping(): Promise<boolean>;
+  /**
+   * Told when the store stops answering and when it answers again. Meanwhile every query fails
+   * with a 503 `service_unavailable` (code `store_unavailable`), never a 500.
+   */
+  onAvailability(listener: AvailabilityListener): void;
   close(): Promise<void>;
 };
 
@@ -89,6 +95,7 @@ export function createStore(db: Db): Store {
     startFreshLoad: (input) => startFreshLoad(db, input),
     startSnapshotLoad: (input) => startSnapshotLoad(db, input),
     ping: async () => (await db.get<{ ok: number }>('SELECT 1 AS ok'))?.ok === 1,
+    onAvailability: (listener) => db.onAvailability?.(listener),
     close: () => db.close(),
   };
   storeOf.set(db, store);
