@@ -9,6 +9,9 @@ import { createAbrClient } from './registers/abr-web/client.ts';
 import { openStore } from './store/open-store.ts';
 import { DeliveryWorker } from './watch/delivery-worker.ts';
 
+/** How long a failed sandbox load waits before it is tried again: a second at first, then longer, to 30 s. */
+const SANDBOX_RETRY_MS = { first: 1_000, most: 30_000 };
+
 const displayHost = (host: string) =>
   host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
@@ -48,6 +51,7 @@ export async function startServer(
       })
     : undefined;
   app.addHook('onClose', async () => {
+    clearTimeout(sandboxRetry);
     await reread?.stop();
     await worker.stop();
     await store.close();
@@ -75,17 +79,27 @@ export async function startServer(
   log.info({ url: base, engine: store.engine }, 'aevs listening');
   worker.start();
   reread?.start();
-  // The sandbox loads after the server listens: /healthz answers at once, /readyz once it is in.
-  loadSandbox({ ctx: { store, clock } }).then(
-    (loaded) => {
-      sandboxLoaded = true;
-      log.info(
-        { datasets: loaded.map((s) => s.dataset), events: loaded.reduce((n, s) => n + s.events, 0) },
-        'sandbox loaded',
-      );
-    },
-    (error: unknown) => log.error({ err: error }, 'sandbox load failed'),
-  );
+  // The sandbox loads after the server listens: /healthz answers at once, /readyz once it is in. A
+  // load that fails (the store locked by an ingest, say) is tried again until it is in.
+  let sandboxRetry: NodeJS.Timeout | undefined;
+  let retryMs = SANDBOX_RETRY_MS.first;
+  const loadTheSandbox = (): Promise<void> =>
+    loadSandbox({ ctx: { store, clock } }).then(
+      (loaded) => {
+        sandboxLoaded = true;
+        log.info(
+          { datasets: loaded.map((s) => s.dataset), events: loaded.reduce((n, s) => n + s.events, 0) },
+          'sandbox loaded',
+        );
+      },
+      (error: unknown) => {
+        log.error({ err: error, retry_in_seconds: retryMs / 1000 }, 'sandbox load failed');
+        sandboxRetry = setTimeout(loadTheSandbox, retryMs);
+        sandboxRetry.unref();
+        retryMs = Math.min(retryMs * 2, SANDBOX_RETRY_MS.most);
+      },
+    );
+  void loadTheSandbox();
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -91,6 +91,12 @@ describe('the server process: health and readiness', () => {
         await waitForLog(server, 'sandbox load failed');
         await assertNotReady(server.baseUrl, 'sandbox');
         assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200, 'the process still runs');
+        // Once the store takes ingests again, the load is tried again and the server becomes ready.
+        await db.exec('DROP TRIGGER refuse_ingests' + (db.engine === 'postgres' ? ' ON ingests' : ''));
+        assert.deepEqual(await waitUntilReady(server, { allowFailedLoad: true }), {
+          status: 'ready',
+          checks: { store: 'ok', sandbox: 'ok' },
+        });
       } finally {
         await server.stop();
       }

@@ -31,14 +31,18 @@ export async function waitForLog(server: ServerProcess, msg: string): Promise<Re
  * server sets its sandbox check before it logs 'sandbox loaded', so a 503 to a request sent after
  * that line is a failure, not a reason to wait longer.
  */
-export async function waitUntilReady(server: ServerProcess): Promise<unknown> {
+export async function waitUntilReady(
+  server: ServerProcess,
+  options: { allowFailedLoad?: boolean } = {},
+): Promise<unknown> {
   for (;;) {
     const loadedBefore = logLines(server).some((l) => l.msg === 'sandbox loaded');
     const res = await fetch(`${server.baseUrl}/readyz`);
     if (res.status === 200) return res.json();
     const body = await res.text();
     if (loadedBefore) throw new Error(`/readyz is ${res.status} after 'sandbox loaded': ${body}`);
-    if (logLines(server).some((l) => l.msg === 'sandbox load failed'))
+    // A failed load is tried again; a caller that made it fail on purpose waits for the retry.
+    if (!options.allowFailedLoad && logLines(server).some((l) => l.msg === 'sandbox load failed'))
       throw new Error(`sandbox load failed: ${server.stdout()}`);
     if (server.child.exitCode !== null) throw new Error(`server exited: ${server.stdout()}`);
     await sleep(100);
