@@ -22,7 +22,7 @@ import {
   notFoundHandler,
 } from './http/error-handler.ts';
 import { buildOpenApi } from './http/openapi.ts';
-import { RateLimiter } from './http/rate-limit.ts';
+import { type RateDecision, SharedRateLimiter } from './http/rate-limit.ts';
 import { logEachRequest } from './http/request-log.ts';
 import { fastifyPath, type RouteSpec, type Services } from './http/route.ts';
 import { type ReadinessCheck, storeCheck } from './http/routes/health.ts';
@@ -40,6 +40,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** The rate limiter's monotonic milliseconds (tests hold it still); `performance.now` by default. */
   monotonicNow?: () => number;
+  /** The shared rate-limit buckets' clock in milliseconds (tests hold it still); the store's own by default. */
+  rateLimitClock?: () => number;
   /** Checks beyond the store's that /readyz waits for (the sandbox load, for one). */
   readiness?: ReadinessCheck[];
   /** The ABR web services' address (tests point it at a loopback fake). */
@@ -98,7 +100,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     else deps.log.error({ err: error }, 'the store cannot be reached: requests that need it answer 503');
   });
   const authenticator = new Authenticator(deps.store);
-  const limiter = new RateLimiter(deps.config.rateLimitPerMinute, deps.monotonicNow);
+  const limiter = new SharedRateLimiter(deps.config.rateLimitPerMinute, deps.store.rateBuckets.lease, {
+    ...(deps.monotonicNow ? { now: deps.monotonicNow } : {}),
+    ...(deps.rateLimitClock ? { wallNow: deps.rateLimitClock } : {}),
+    // An SQLite file another process is writing to (a long ingest) is waited for a moment only: the
+    // process then counts on its own for a few seconds instead of holding the request up.
+    lockWaitMs: 250,
+  });
   const meter = new UsageMeter(deps.store, deps.log);
   meter.start();
   const openapi = openApiDocument();
@@ -137,15 +145,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   app.setNotFoundHandler(notFoundHandler(ROUTES));
 
-  // Admits an authenticated caller: rate limit, then usage. Returns the refusal, if any.
+  // Admits an authenticated caller: rate limit, then usage. Calls `done` with the refusal, if any.
   const admit = (
     caller: Caller,
     request: FastifyRequest,
     reply: FastifyReply,
     metered: boolean,
-  ): AppError | undefined => {
+    done: (error?: Error) => void,
+  ): void => {
     request.caller = caller;
     const decision = limiter.take(caller.accountId);
+    // Synchronous while the process holds tokens of the account's shared bucket: no promise then.
+    if (decision instanceof Promise) decision.then((d) => done(decide(caller, reply, metered, d)), done);
+    else done(decide(caller, reply, metered, decision));
+  };
+  const decide = (
+    caller: Caller,
+    reply: FastifyReply,
+    metered: boolean,
+    decision: RateDecision,
+  ): AppError | undefined => {
     reply.headers({
       'ratelimit-limit': decision.limit,
       'ratelimit-remaining': decision.remaining,
@@ -172,11 +191,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       } catch (error) {
         return done(error as Error);
       }
-      if (caller instanceof Promise) {
-        caller.then((c) => done(admit(c, request, reply, metered)), done);
-      } else {
-        done(admit(caller, request, reply, metered));
-      }
+      if (caller instanceof Promise) caller.then((c) => admit(c, request, reply, metered, done), done);
+      else admit(caller, request, reply, metered, done);
     };
   const authenticate = { metered: authenticateWith(true), unmetered: authenticateWith(false) };
 

@@ -11,7 +11,7 @@ describe('rate limiting per account', () => {
     // The buckets' clock stands still, so no token comes back however long the requests take.
     const t = await startTestApp({
       env: { AEVS_RATE_LIMIT_PER_MINUTE: '5' },
-      deps: { monotonicNow: () => 0 },
+      deps: { monotonicNow: () => 0, rateLimitClock: () => 0 },
     });
     try {
       const a = await t.newAccount('a');

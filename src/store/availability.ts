@@ -7,8 +7,17 @@ export const storeUnavailable = () =>
   });
 
 /** Connection-level failures of a PostgreSQL client: the server is down, restarting or out of reach. */
-const PG_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'EAI_AGAIN']);
-const PG_MESSAGES = /Connection terminated|connection timeout|Client has encountered a connection error|Connection closed/i;
+const PG_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'EAI_AGAIN',
+]);
+const PG_MESSAGES =
+  /Connection terminated|connection timeout|Client has encountered a connection error|Connection closed/i;
 /** SQLite result codes (the primary code, the low byte) that say the file cannot be used now. */
 const SQLITE_BUSY = 5;
 const SQLITE_IOERR = 10;
@@ -25,7 +34,9 @@ export function isUnreachable(engine: 'sqlite' | 'postgres', error: unknown): bo
   }
   const code = typeof e.code === 'string' ? e.code : '';
   // SQLSTATE class 08 is a connection exception; 57P01–57P03, the server shutting down or starting.
-  return PG_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || PG_MESSAGES.test(e.message);
+  return (
+    PG_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || PG_MESSAGES.test(e.message)
+  );
 }
 
 export type AvailabilityListener = (change: { reachable: boolean; error?: unknown }) => void;

@@ -23,8 +23,11 @@ export interface Db {
   run(sql: string, params?: readonly unknown[]): Promise<number>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** All of `fn` or none of it. Nested calls join the outer transaction. */
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  /**
+   * All of `fn` or none of it. Nested calls join the outer transaction. `lockWaitMs`: how long SQLite
+   * waits for another process's write lock before giving up (a 503); 5 s by default.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>, options?: { lockWaitMs?: number }): Promise<T>;
   close(): Promise<void>;
   /** SQLite only, inside a transaction: no promise and no parameter conversion per row. */
   prepare?(sql: string): SyncStatement;

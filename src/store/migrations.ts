@@ -311,6 +311,16 @@ export const MIGRATIONS: Migration[] = [
       postgres: `CREATE INDEX source_names_words ON source_names USING gin (to_tsvector('simple', name_key));`,
     },
   },
+  {
+    id: 10,
+    name: 'rate-limit buckets shared by every process on the store',
+    sql: {
+      sqlite:
+        'CREATE TABLE rate_buckets (account_id TEXT PRIMARY KEY, tokens REAL NOT NULL, at_ms REAL NOT NULL);',
+      postgres:
+        'CREATE TABLE rate_buckets (account_id TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL, at_ms DOUBLE PRECISION NOT NULL);',
+    },
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
-import { Availability, type AvailabilityListener } from './availability.ts';
+import { Availability, type AvailabilityListener, storeUnavailable } from './availability.ts';
 import type { Db } from './db.ts';
 
 /** How long a write waits in all for another process's write lock before the store counts as unavailable. */
@@ -86,7 +86,7 @@ export class SqliteDb implements Db {
   }
 
   /** `work` on the file, tried again (the event loop free meanwhile) while another process holds the lock. */
-  async #waitingForLock<T>(work: () => T): Promise<T> {
+  async #waitingForLock<T>(work: () => T, waitMs = BUSY_WAIT_MS): Promise<T> {
     const started = performance.now();
     for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
       try {
@@ -94,8 +94,11 @@ export class SqliteDb implements Db {
         this.#availability.ok();
         return result;
       } catch (error) {
-        if (!isBusy(error) || performance.now() - started > BUSY_WAIT_MS)
-          return this.#availability.failed('sqlite', error);
+        const waited = performance.now() - started;
+        // A caller that chose to wait less than the store's own limit (the rate limiter) gives up
+        // without the store counting as unreachable.
+        if (isBusy(error) && waited > waitMs && waitMs < BUSY_WAIT_MS) throw storeUnavailable();
+        if (!isBusy(error) || waited > waitMs) return this.#availability.failed('sqlite', error);
         await new Promise((resolve) => setTimeout(resolve, pause));
       }
     }
@@ -139,15 +142,16 @@ export class SqliteDb implements Db {
     await this.#waitingForLock(() => this.#db.exec(sql));
   }
 
-  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+  transaction<T>(fn: (tx: Db) => Promise<T>, options: { lockWaitMs?: number } = {}): Promise<T> {
     const run = async (): Promise<T> => {
       // Other callers' statements go on while this one waits for the write lock; once it has begun,
       // they wait for it to end.
-      await this.#waitingForLock(() => {
+      const begin = () => {
         this.#db.exec('BEGIN IMMEDIATE');
         // At once: no other caller's statement may run inside this transaction.
         this.#inTransaction = true;
-      });
+      };
+      await this.#waitingForLock(begin, options.lockWaitMs);
       try {
         try {
           const result = await fn(this.#direct);

@@ -1,7 +1,7 @@
 import { accountQueries, apiKeyQueries } from './accounts.ts';
+import type { AvailabilityListener } from './availability.ts';
 import { startFreshLoad } from './bulk-load.ts';
 import { changeEventQueries } from './change-events.ts';
-import type { AvailabilityListener } from './availability.ts';
 import type { Db, Engine } from './db.ts';
 import { deliveryQueries } from './deliveries.ts';
 import { deliveryQueueQueries } from './delivery-queue.ts';
@@ -9,6 +9,7 @@ import { entityQueries } from './entity-records.ts';
 import { ingestQueries } from './ingests.ts';
 import { nameQueries } from './name-search.ts';
 import { startSnapshotLoad } from './pg-snapshot.ts';
+import { rateBucketQueries } from './rate-buckets.ts';
 import { recordQueries } from './source-records.ts';
 import { subscriptionQueries } from './subscriptions.ts';
 import { usageQueries } from './usage.ts';
@@ -31,6 +32,7 @@ const GROUPS = {
   accounts: accountQueries,
   apiKeys: apiKeyQueries,
   usage: usageQueries,
+  rateBuckets: rateBucketQueries,
   records: recordQueries,
   names: nameQueries,
   entities: entityQueries,
