@@ -135,8 +135,10 @@ export async function ingest({
         run.firstLoad && !(await tx.records.hasAny(partition, adapter.dataset))
           ? await tx.startFreshLoad(load)
           : null;
-      // Where the engine compares a whole snapshot at once (PostgreSQL), the records are staged first.
+      // Where the engine compares a whole snapshot at once (PostgreSQL), the records are staged first;
+      // elsewhere they are compared a chunk at a time, the keys held so far kept aside.
       const snapshot = fresh ? null : await tx.startSnapshotLoad(load);
+      if (!fresh && !snapshot) await tx.records.startSeenKeys();
       try {
         for (const [i, file] of files.entries()) await readFile(run, tx, file, { fresh, snapshot, file: i });
       } catch (error) {
@@ -262,33 +264,30 @@ async function readFile(
 /** A chunk of records compared with the stored copy: new ones inserted, changed ones replaced. */
 async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName: string) {
   const { adapter, partition, id, summary } = run;
+  const keys = [...new Set(chunk.map((c) => c.key))];
   const stored = new Map<string, StoredRecord>();
-  /** Keys of the records this chunk inserts: a second copy of one in the chunk is a duplicate. */
-  const insertedHere = new Set<string>();
-  for (const row of await tx.records.find(partition, adapter.dataset, [
-    ...new Set(chunk.map((c) => c.key)),
-  ])) {
-    stored.set(row.record_key, row);
-  }
-  const unchanged: string[] = [];
+  for (const row of await tx.records.find(partition, adapter.dataset, keys)) stored.set(row.record_key, row);
+  /** Keys earlier chunks held, and then those this chunk holds: a second copy of one is a duplicate. */
+  const held = await tx.records.seeKeys(keys);
+  let unchanged = 0;
   const inserts: RecordWrite[] = [];
   const names: NameRow[] = [];
   /** Names of the records inserted by this chunk, by their place in `inserts`: ids come with the insert. */
   const newNames: Array<{ insert: number; name: string; type: string; key: string }> = [];
   for (const p of chunk) {
-    const before = stored.get(p.key);
-    if (before?.seen_ingest === id || insertedHere.has(p.key)) {
+    if (held.has(p.key)) {
       reject(run, fileName, p.line, duplicate(p.key));
       continue;
     }
+    held.add(p.key);
+    const before = stored.get(p.key);
     if (
       before &&
       !before.removed_at &&
       // The register dates the stored record after this one (read live since this snapshot): kept.
       (holds(before, p) || (adapter.keepsNewerRecord && isNewer(before.as_of, p.asOf)))
     ) {
-      unchanged.push(p.key);
-      before.seen_ingest = id;
+      unchanged++;
       continue;
     }
     const record = toRecord(p);
@@ -304,13 +303,11 @@ async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName
     if (before) {
       await tx.records.replace(write);
       summary.updated++;
-      before.seen_ingest = id;
       await tx.records.deleteNames(before.id);
       for (const k of p.names) names.push({ recordId: before.id, ...k });
     } else {
       inserts.push(write);
       summary.inserted++;
-      insertedHere.add(record.key);
       for (const k of p.names) newNames.push({ insert: inserts.length - 1, ...k });
     }
     await recordChange(run, tx, before, record, p.names);
@@ -319,8 +316,7 @@ async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName
   const ids = await tx.records.insert(inserts);
   for (const { insert, ...name } of newNames) names.push({ recordId: ids[insert] as number, ...name });
   await tx.records.insertNames(names);
-  summary.unchanged += unchanged.length;
-  if (unchanged.length) await tx.records.markSeen(partition, adapter.dataset, unchanged, id);
+  summary.unchanged += unchanged;
 }
 
 /**
@@ -384,7 +380,7 @@ function refuseCutOff(run: Run, unseen: number) {
 /** A full snapshot: what it no longer lists has gone from the register. */
 async function removeUnseen(run: Run, tx: Store) {
   const { adapter, partition, summary } = run;
-  const unseen = await tx.records.unseen(partition, adapter.dataset, run.id);
+  const unseen = await tx.records.unseen(partition, adapter.dataset);
   refuseCutOff(run, unseen.length);
   for (const gone of unseen) {
     // A record read live after this snapshot was taken is not gone for being absent from it.

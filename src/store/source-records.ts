@@ -64,12 +64,43 @@ export const hasRecords = async (db: Db, partition: Partition, dataset: string) 
     dataset,
   ])) !== undefined;
 
-/** Records of the dataset not seen by this ingest and not already removed: gone from the snapshot. */
-export function unseenRecords(db: Db, partition: Partition, dataset: string, ingestId: string) {
+/**
+ * The keys a snapshot has held so far, in a temporary table of the ingest's transaction: what finds a
+ * key that comes twice, and, at the end, the stored records the snapshot no longer holds. Writing
+ * each unchanged record again to mark it seen rewrote the whole table on every weekly snapshot.
+ */
+export async function startSeenKeys(db: Db): Promise<void> {
+  await db.exec(
+    db.engine === 'postgres'
+      ? 'CREATE TEMP TABLE aevs_seen (record_key TEXT PRIMARY KEY) ON COMMIT DROP'
+      : 'CREATE TEMP TABLE IF NOT EXISTS aevs_seen (record_key TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.aevs_seen',
+  );
+}
+
+/** Of these keys, those the snapshot has already held; then all of them count as held. */
+export async function seeKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const list = keys.map(() => '?').join(', ');
+  const seen = await db.all<{ record_key: string }>(
+    `SELECT record_key FROM aevs_seen WHERE record_key IN (${list})`,
+    keys,
+  );
+  const before = new Set(seen.map((r) => r.record_key));
+  const fresh = keys.filter((k) => !before.has(k));
+  for (let i = 0; i < fresh.length; i += 500) {
+    const batch = fresh.slice(i, i + 500);
+    await db.run(`INSERT INTO aevs_seen (record_key) VALUES ${batch.map(() => '(?)').join(', ')}`, batch);
+  }
+  return before;
+}
+
+/** Records of the dataset the snapshot has not held and not already removed: gone from the register. */
+export function unseenRecords(db: Db, partition: Partition, dataset: string) {
   return db.all<StoredRecord>(
-    `SELECT ${COLUMNS} FROM source_records
-     WHERE partition = ? AND dataset = ? AND removed_at IS NULL AND (seen_ingest IS NULL OR seen_ingest <> ?)`,
-    [partition, dataset, ingestId],
+    `SELECT ${COLUMNS} FROM source_records r
+     WHERE partition = ? AND dataset = ? AND removed_at IS NULL
+       AND NOT EXISTS (SELECT 1 FROM aevs_seen k WHERE k.record_key = r.record_key)`,
+    [partition, dataset],
   );
 }
 
@@ -175,13 +206,6 @@ export function replaceRecord(db: Db, r: RecordWrite) {
   );
 }
 
-export function markSeen(db: Db, partition: Partition, dataset: string, keys: string[], ingestId: string) {
-  return db.run(
-    `UPDATE source_records SET seen_ingest = ? WHERE partition = ? AND dataset = ? AND record_key IN (${keys.map(() => '?').join(', ')})`,
-    [ingestId, partition, dataset, ...keys],
-  );
-}
-
 export function markRemoved(db: Db, partition: Partition, dataset: string, key: string, at: string) {
   return db.run(
     'UPDATE source_records SET removed_at = ?, updated_at = ? WHERE partition = ? AND dataset = ? AND record_key = ?',
@@ -229,11 +253,12 @@ export async function currentRecords(db: Db, partition: Partition, dataset: stri
 export const recordQueries = {
   find: findRecords,
   hasAny: hasRecords,
+  startSeenKeys,
+  seeKeys,
   unseen: unseenRecords,
   insert: insertRecords,
   insertNames,
   replace: replaceRecord,
-  markSeen,
   markRemoved,
   deleteNames,
   entitiesNamed,
