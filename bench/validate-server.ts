@@ -57,9 +57,16 @@ if (kind === 'bare' || kind === 'bare-logged' || kind === 'contract' || kind ===
   const address = app.server.address();
   send({ port: typeof address === 'object' && address ? address.port : 0 });
 } else {
-  const dir = mkdtempSync(join(tmpdir(), 'aevs-bench-'));
+  // `app-store`: a live key on the store the environment names (AEVS_DATA_DIR or AEVS_DATABASE_URL),
+  // already loaded by the parent (bench:scale); otherwise a fresh store in a temporary folder.
+  const onStore = kind === 'app-store';
+  const dir = onStore ? (process.env.AEVS_DATA_DIR ?? '') : mkdtempSync(join(tmpdir(), 'aevs-bench-'));
   // Every request is rate-limited (the bucket is consulted) but the budget is high enough never to refuse.
-  const config = { ...loadConfig({ AEVS_RATE_LIMIT_PER_MINUTE: '1000000000' }), dataDir: dir };
+  const config = {
+    ...loadConfig({ AEVS_RATE_LIMIT_PER_MINUTE: '1000000000' }),
+    dataDir: dir,
+    databaseUrl: onStore ? process.env.AEVS_DATABASE_URL : undefined,
+  };
   const db = await openDb(config);
   const clock = () => new Date();
   const account = await createAccount({ ctx: { store: createStore(db), clock }, input: { name: 'bench' } });

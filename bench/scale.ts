@@ -1,0 +1,192 @@
+// `npm run bench:scale [N]`: the national-scale path, side by side on both engines in one run. It
+// writes N companies in the ABN Bulk Extract format and the same companies in the ASIC Company
+// Dataset's layout, then on SQLite and on PostgreSQL (AEVS_BENCH_DATABASE_URL; a fresh schema there,
+// dropped after): the first load (records/s), the same snapshot loaded again (the weekly case, no
+// slower than the first load is the goal), name search over 300 labelled queries (recall@1, p95),
+// and resolve by ABN through the API in a server process of its own (p99 at 32 connections).
+//
+//   AEVS_BENCH_DATABASE_URL=postgres://… npm run bench:scale -- 1000000
+import { fork } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { ingest } from '../src/ingest/ingest.ts';
+import { ADAPTERS } from '../src/registers/index.ts';
+import { searchNames } from '../src/resolve/search-names.ts';
+import { openDb } from '../src/store/open-store.ts';
+import { createStore } from '../src/store/store.ts';
+import { labelledQueries, percentile, writeCompanyExtract } from './synthetic-names.ts';
+
+const n = Number(process.argv[2] ?? process.env.BENCH_RECORDS ?? 1_000_000);
+const pgUrl = process.env.AEVS_BENCH_DATABASE_URL;
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const dir = mkdtempSync(join(tmpdir(), 'aevs-bench-scale-'));
+const xml = join(dir, '20261118Public01.xml');
+const csv = join(dir, 'company_202611.csv');
+
+const started = performance.now();
+const written = await writeCompanyExtract(xml, n, csv);
+console.log(
+  `Node ${process.version}, ${n.toLocaleString('en-AU')} companies written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+);
+
+type Result = {
+  engine: string;
+  firstLoad: number;
+  asicLoad: number;
+  again: number;
+  recall1: number;
+  searchP95: number;
+  resolveP99: number;
+  resolveRps: number;
+};
+
+const file = (path: string) => ({ name: path, path, open: async () => createReadStream(path) });
+const secondsSince = (t: number) => (performance.now() - t) / 1000;
+
+/** A PostgreSQL schema of its own for this run, reached through `search_path`. */
+async function postgresSettings(base: string) {
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query('CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public');
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const databaseUrl = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},public`)}`;
+  return {
+    databaseUrl,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+async function measure(engine: 'sqlite' | 'postgres'): Promise<Result> {
+  const pgSettings = engine === 'postgres' && pgUrl ? await postgresSettings(pgUrl) : undefined;
+  const dataDir = mkdtempSync(join(dir, `${engine}-`));
+  const settings = { dataDir, databaseUrl: pgSettings?.databaseUrl };
+  const db = await openDb(settings);
+  const ctx = { store: createStore(db), clock: () => new Date() };
+  try {
+    const load = async (dataset: 'abr-bulk' | 'asic-companies', path: string) => {
+      const t = performance.now();
+      const s = await ingest({
+        ctx,
+        input: { adapter: ADAPTERS[dataset], files: [file(path)], partition: 'live' },
+      });
+      if (s.rejected)
+        throw new Error(`${dataset}: ${s.rejected} rejected: ${JSON.stringify(s.rejected_examples)}`);
+      return { s, seconds: secondsSince(t) };
+    };
+    const first = await load('abr-bulk', xml);
+    console.log(
+      `${engine}: first load ${(n / first.seconds).toFixed(0)} records/s (${first.seconds.toFixed(1)} s)`,
+    );
+    const asic = await load('asic-companies', csv);
+    console.log(
+      `${engine}: ASIC companies ${(n / asic.seconds).toFixed(0)} records/s (${asic.seconds.toFixed(1)} s)`,
+    );
+    const again = await load('abr-bulk', xml);
+    if (again.s.unchanged !== n) throw new Error(`the same snapshot again: ${JSON.stringify(again.s)}`);
+    console.log(
+      `${engine}: the same snapshot again ${(n / again.seconds).toFixed(0)} records/s (${again.seconds.toFixed(1)} s)`,
+    );
+
+    const caller = {
+      accountId: 'acct_bench',
+      keyId: 'key_bench',
+      mode: 'live' as const,
+      partition: 'live' as const,
+    };
+    const latency: number[] = [];
+    let at1 = 0;
+    for (const { query, abn } of labelledQueries(written)) {
+      const t = performance.now();
+      const hits = await searchNames({
+        ctx: { store: ctx.store, caller },
+        input: { name: query, mode: 'fuzzy' },
+      });
+      latency.push(performance.now() - t);
+      if (hits[0]?.abn === abn) at1++;
+    }
+    const resolve = await resolveThroughApi(settings);
+    return {
+      engine,
+      firstLoad: n / first.seconds,
+      asicLoad: n / asic.seconds,
+      again: n / again.seconds,
+      recall1: at1 / latency.length,
+      searchP95: percentile(latency, 95),
+      ...resolve,
+    };
+  } finally {
+    await db.close();
+    await pgSettings?.drop();
+  }
+}
+
+/** Resolve by ABN (every block, screening included) against a server in its own process on the store. */
+async function resolveThroughApi(settings: { dataDir: string; databaseUrl: string | undefined }) {
+  const child = fork(new URL('./validate-server.ts', import.meta.url), ['app-store'], {
+    env: {
+      ...process.env,
+      AEVS_DATA_DIR: settings.dataDir,
+      ...(settings.databaseUrl ? { AEVS_DATABASE_URL: settings.databaseUrl } : {}),
+    },
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  try {
+    const info = await new Promise<{ port: number; key: string }>((resolve, reject) => {
+      child.once('message', resolve as (m: unknown) => void);
+      child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
+    });
+    const abns = written.map((w) => w.abn);
+    let next = 0;
+    const run = () =>
+      autocannon({
+        url: `http://127.0.0.1:${info.port}`,
+        connections: 32,
+        duration: seconds,
+        headers: { authorization: `Bearer ${info.key}`, 'content-type': 'application/json' },
+        requests: [
+          {
+            method: 'POST',
+            path: '/v1/resolve',
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ abn: abns[next++ % abns.length] }) }),
+          },
+        ],
+      });
+    await run(); // warm-up
+    const r = await run();
+    if (r.non2xx || r.errors) throw new Error(`resolve: ${r.non2xx} non-2xx, ${r.errors} errors`);
+    return { resolveP99: r.latency.p99, resolveRps: r.requests.average };
+  } finally {
+    child.kill();
+  }
+}
+
+const results: Result[] = [await measure('sqlite')];
+if (pgUrl) results.push(await measure('postgres'));
+else console.log('postgres: skipped (set AEVS_BENCH_DATABASE_URL to a PostgreSQL server to measure it)');
+rmSync(dir, { recursive: true, force: true });
+
+console.log(`\n${n.toLocaleString('en-AU')} records`);
+for (const r of results) {
+  console.log(
+    `${r.engine.padEnd(9)} first load ${r.firstLoad.toFixed(0).padStart(7)} rec/s   again ${r.again.toFixed(0).padStart(7)} rec/s (${(r.again / r.firstLoad).toFixed(2)} x the first load; goal >= 1)   ASIC ${r.asicLoad.toFixed(0)} rec/s`,
+  );
+  console.log(
+    `${''.padEnd(9)} name search recall@1 ${r.recall1.toFixed(3)}  p95 ${r.searchP95.toFixed(1)} ms (goal <= 50)   resolve by ABN p99 ${r.resolveP99} ms (goal <= 10), ${r.resolveRps.toFixed(0)} req/s`,
+  );
+}
+const [lite, post] = results;
+if (lite && post)
+  console.log(
+    `postgres first load / sqlite first load ${(post.firstLoad / lite.firstLoad).toFixed(2)} (goal >= 0.5)`,
+  );
