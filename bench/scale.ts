@@ -15,10 +15,9 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ingest } from '../src/ingest/ingest.ts';
 import { ADAPTERS } from '../src/registers/index.ts';
-import { searchNames } from '../src/resolve/search-names.ts';
 import { openDb } from '../src/store/open-store.ts';
 import { createStore } from '../src/store/store.ts';
-import { labelledQueries, percentile, writeCompanyExtract } from './synthetic-names.ts';
+import { measureSearch, percentile, writeCompanyExtract } from './synthetic-names.ts';
 
 const n = Number(process.argv[2] ?? process.env.BENCH_RECORDS ?? 1_000_000);
 const pgUrl = process.env.AEVS_BENCH_DATABASE_URL;
@@ -98,31 +97,15 @@ async function measure(engine: 'sqlite' | 'postgres'): Promise<Result> {
       `${engine}: the same snapshot again ${(n / again.seconds).toFixed(0)} records/s (${again.seconds.toFixed(1)} s)`,
     );
 
-    const caller = {
-      accountId: 'acct_bench',
-      keyId: 'key_bench',
-      mode: 'live' as const,
-      partition: 'live' as const,
-    };
-    const latency: number[] = [];
-    let at1 = 0;
-    for (const { query, abn } of labelledQueries(written)) {
-      const t = performance.now();
-      const hits = await searchNames({
-        ctx: { store: ctx.store, caller },
-        input: { name: query, mode: 'fuzzy' },
-      });
-      latency.push(performance.now() - t);
-      if (hits[0]?.abn === abn) at1++;
-    }
+    const search = await measureSearch(ctx.store, written);
     const resolve = await resolveThroughApi(settings);
     return {
       engine,
       firstLoad: n / first.seconds,
       asicLoad: n / asic.seconds,
       again: n / again.seconds,
-      recall1: at1 / latency.length,
-      searchP95: percentile(latency, 95),
+      recall1: search.recall1,
+      searchP95: percentile(search.latency, 95),
       ...resolve,
     };
   } finally {

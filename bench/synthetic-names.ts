@@ -4,6 +4,8 @@
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { abnFromAcn, acnCheckDigit } from '../src/identifiers/check-digits.ts';
+import { searchNames } from '../src/resolve/search-names.ts';
+import type { Store } from '../src/store/store.ts';
 
 /** Place words: two of them start a synthetic company name. */
 export const PLACE_WORDS = [
@@ -344,4 +346,33 @@ export async function writeCompanyExtract(file: string, n: number, asicFile?: st
   asic?.end();
   await Promise.all([once(out, 'finish'), asic ? once(asic, 'finish') : undefined]);
   return written;
+}
+
+/** Runs the labelled queries through the name search on a store's live partition: recall and latency. */
+export async function measureSearch(store: Store, written: Array<{ abn: string; name: string }>) {
+  const caller = {
+    accountId: 'acct_bench',
+    keyId: 'key_bench',
+    mode: 'live' as const,
+    partition: 'live' as const,
+  };
+  const latency: number[] = [];
+  let at1 = 0;
+  let at5 = 0;
+  const misses: string[] = [];
+  for (const { query, abn } of labelledQueries(written)) {
+    const t = performance.now();
+    const hits = await searchNames({ ctx: { store, caller }, input: { name: query, mode: 'fuzzy' } });
+    latency.push(performance.now() - t);
+    if (hits[0]?.abn === abn) at1++;
+    else
+      misses.push(
+        `${query} → ${hits
+          .slice(0, 2)
+          .map((h) => h.signals.matched_name)
+          .join(' | ')}`,
+      );
+    if (hits.slice(0, 5).some((h) => h.abn === abn)) at5++;
+  }
+  return { latency, recall1: at1 / latency.length, recall5: at5 / latency.length, misses };
 }

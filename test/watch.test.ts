@@ -10,6 +10,16 @@ import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/
 const COMPANY = { abn: '44600110236', acn: '600110236' }; // company_active
 const HOOK = 'http://127.0.0.1:9/hook'; // never called here: there is no delivery worker in this test
 
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+/** A request with a key, as a client sends it. */
+const callAs = (t: TestApp, method: Method, url: string, key: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: bearer(key),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
 describe('watch subscriptions, fan-out and polling', () => {
   let t: TestApp;
   let a: TestAccount;
@@ -24,13 +34,8 @@ describe('watch subscriptions, fan-out and polling', () => {
   });
   after(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(key),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (method: Method, url: string, key: string, payload?: unknown) =>
+    callAs(t, method, url, key, payload);
   const create = (key: string, body: Record<string, unknown>) => call('POST', '/v1/watch', key, body);
 
   it('creates a subscription and shows its whsec_ secret once; the secret is sealed at rest', async () => {
@@ -288,13 +293,8 @@ describe('fan-out from an ingest', () => {
   });
   after(() => t.close());
 
-  const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, key: string, payload?: unknown) =>
-    t.app.inject({
-      method,
-      url,
-      headers: bearer(key),
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
+  const call = (method: Method, url: string, key: string, payload?: unknown) =>
+    callAs(t, method, url, key, payload);
   const create = (key: string, body: Record<string, unknown>) => call('POST', '/v1/watch', key, body);
 
   it('fans ingest events out in the same transaction, once, and paused or deleted subscriptions show it', async () => {

@@ -3,7 +3,7 @@ import type { Writable } from 'node:stream';
 import type { Partition } from '../ctx.ts';
 import type { FreshRecord } from './bulk-load.ts';
 import type { Db } from './db.ts';
-import type { StoredRecord } from './source-records.ts';
+import { STORED_COLUMNS, type StoredRecord } from './source-records.ts';
 
 /** A record of the snapshot as the ingest prepared it, with where it was read. */
 export type StagedRecord = FreshRecord & { file: number; line: number };
@@ -66,7 +66,6 @@ const copyValue = (value: string | null): string =>
       : value;
 
 const STAGE_COLUMNS = 'seq, file, line, record_key, abn, acn, name, names, status, as_of, data, name_keys';
-const STORED_COLUMNS = 'id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest';
 
 /**
  * A snapshot load on PostgreSQL (docs/architecture.md, an ingest): the records go into a temporary

@@ -28,7 +28,10 @@ export const toSourceRecord = (row: StoredRecord): SourceRecord => ({
   data: JSON.parse(row.data),
 });
 
-const COLUMNS = 'id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest';
+/** A stored record's columns, as `StoredRecord` holds them. */
+export const STORED_COLUMNS =
+  'id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest';
+const COLUMNS = STORED_COLUMNS;
 
 /** A record as it is written: its fields, and its names and data serialised. */
 export type SerialisedRecord = Pick<SourceRecord, 'abn' | 'acn' | 'name' | 'status' | 'asOf'> & {
