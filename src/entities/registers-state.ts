@@ -9,8 +9,8 @@ export type RegistersState = {
   version: (dataset: string) => string;
 };
 
-export async function registersState(db: Store, partition: Partition): Promise<RegistersState> {
-  const latest = new Map((await db.ingests.latest(partition)).map((i) => [i.dataset, i]));
+export async function registersState(store: Store, partition: Partition): Promise<RegistersState> {
+  const latest = new Map((await store.ingests.loadedCopies(partition)).map((i) => [i.dataset, i]));
   return {
     loaded: (d) => latest.has(d),
     asOf: (d) => latest.get(d)?.as_of ?? null,

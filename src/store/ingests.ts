@@ -88,9 +88,25 @@ export async function lockRereads(db: Db): Promise<void> {
   if (db.engine === 'postgres') await db.get('SELECT pg_advisory_xact_lock(?)', [REREAD_LOCK]);
 }
 
+/**
+ * The loaded copy of each dataset in the partition (its latest applied ingest): only what a resolve
+ * or a screen needs of it, read on every request, so in one pass over the partition's ingests
+ * (SQLite takes the other columns from the row holding MAX; PostgreSQL picks one row per dataset).
+ */
+export const loadedCopies = (db: Db, partition: Partition) =>
+  db.all<Pick<IngestRow, 'dataset' | 'id' | 'as_of'>>(
+    db.engine === 'postgres'
+      ? `SELECT DISTINCT ON (dataset) dataset, id, as_of FROM ingests
+         WHERE partition = ? AND status = 'applied' ORDER BY dataset, finished_at DESC`
+      : `SELECT dataset, id, as_of, MAX(finished_at) AS finished_at FROM ingests
+         WHERE partition = ? AND status = 'applied' GROUP BY dataset`,
+    [partition],
+  );
+
 export const ingestQueries = {
   insert: insertIngest,
   latest: latestIngests,
+  loadedCopies,
   recordCounts,
   hasApplied,
   appliedDays,
