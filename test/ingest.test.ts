@@ -364,6 +364,37 @@ describe(`ingest (${testEngine()})`, () => {
     );
   });
 
+  it('counts a GLEIF row whose LEI fails its ISO 17442 check digits as rejected, with the reason', async () => {
+    const header =
+      '"LEI","Entity.LegalName","Entity.LegalAddress.Country","Entity.RegistrationAuthority.RegistrationAuthorityID","Entity.RegistrationAuthority.RegistrationAuthorityEntityID","Registration.LastUpdateDate","Registration.RegistrationStatus"\n';
+    const row = (lei: string, name: string) =>
+      `"${lei}","${name}","AU","RA000014","004 028 077","2026-07-01T09:15:00+10:00","ISSUED"\n`;
+    const s = await ingest({
+      ctx: ctxOf(db),
+      input: {
+        adapter: ADAPTERS.gleif,
+        // BHP's published LEI, then the same with its last two characters swapped.
+        files: [
+          file(
+            'golden-copy.csv',
+            header +
+              row('WZE1WSENV6JSZFK0JC28', 'BHP GROUP LIMITED') +
+              row('WZE1WSENV6JSZFK0JC82', 'ALTERED'),
+          ),
+        ],
+        partition: 'live',
+      },
+    });
+    assert.deepEqual([s.rows_read, s.inserted, s.rejected], [2, 1, 1]);
+    assert.deepEqual(s.rejected_examples, [
+      {
+        file: 'golden-copy.csv',
+        line: 3,
+        reason: 'LEI WZE1WSENV6JSZFK0JC82 fails its check digits (ISO 17442, MOD 97-10)',
+      },
+    ]);
+  });
+
   it('fails with the file name when nothing in it is this register', async () => {
     await assert.rejects(
       ingest({

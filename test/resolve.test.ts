@@ -71,7 +71,7 @@ describe('POST /v1/resolve and /v1/screen on the sandbox scenarios', () => {
       c.canonical.former_names.map((f) => f.value),
       ['SANDBOX EARLY HOLDINGS PTY LTD'],
     );
-    assert.equal(c.external_ids.lei.value, '9845001SANDBOX00A01');
+    assert.equal(c.external_ids.lei.value, '984500SANDBOX000A136');
     assert.equal(c.external_ids.opencorporates.value, 'au/600110236');
     assert.equal(c.external_ids.qcc.value, 'QCC-AU-600110236', 'from the mapping file');
     assert.equal(c.external_ids.spglobal.value, '1234567');

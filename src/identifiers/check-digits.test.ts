@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { abnFromAcn, acnCheckDigit, isValidAbn, isValidAcn } from './check-digits.ts';
+import { abnFromAcn, acnCheckDigit, isValidAbn, isValidAcn, isValidLei } from './check-digits.ts';
 import { validateIdentifier } from './validate-identifier.ts';
 
 // Real published numbers (docs/registers.md §11.3): company ABNs are the ACN with two check digits in front.
@@ -156,6 +156,55 @@ describe('ACN check digits', () => {
   it('rejects anything that is not nine digits', () => {
     for (const bad of ['', '00402807', '0040280777', '004 028 077', '00402807X']) {
       assert.equal(isValidAcn(bad), false, bad);
+    }
+  });
+});
+
+// Published LEIs, as GLEIF's register shows them.
+const REAL_LEIS: Array<[lei: string, name: string]> = [
+  ['5493001KJTIIGC8Y1R12', 'Bloomberg Finance L.P.'],
+  ['549300GFX6WN7JDUSN34', 'a published LEI'],
+  ['HWUPKR0MPOU8FGXBT394', 'Apple Inc.'],
+  ['7LTWFZYICNSX8D621K86', 'Deutsche Bank AG'],
+  ['WZE1WSENV6JSZFK0JC28', 'BHP Group Limited (docs/registers.md)'],
+  ['506700GE1G29325QX363', 'Global Legal Entity Identifier Foundation'],
+];
+
+describe('LEI check digits (ISO 17442, MOD 97-10)', () => {
+  it('accepts real published LEIs', () => {
+    for (const [lei, name] of REAL_LEIS) assert.ok(isValidLei(lei), `${lei} ${name}`);
+  });
+
+  it('detects every substitution of a digit by a digit or a letter by a letter', () => {
+    const DIGITS = '0123456789';
+    const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+    for (const [lei] of REAL_LEIS) {
+      for (let i = 0; i < lei.length; i++) {
+        const char = lei[i] ?? '';
+        for (const other of DIGITS.includes(char) ? DIGITS : LETTERS) {
+          if (other === char) continue;
+          const altered = lei.slice(0, i) + other + lei.slice(i + 1);
+          assert.equal(isValidLei(altered), false, altered);
+        }
+      }
+    }
+  });
+
+  it('rejects altered check digits, swapped neighbours and anything not 18 + 2 characters', () => {
+    for (const bad of [
+      '5493001KJTIIGC8Y1R21',
+      '5493001KJTIIGC8Y1R13',
+      '4593001KJTIIGC8Y1R12',
+      'HWUPKR0MPOU8FGXTB394',
+      '7LTWFZYICNSX8D612K86',
+      '5493001kjtiigc8y1r12',
+      '5493001KJTIIGC8Y1R1',
+      '5493001KJTIIGC8Y1R120',
+      '5493001KJTIIGC8Y1RAB',
+      '5493001KJTIIGC8Y1R 2',
+      '',
+    ]) {
+      assert.equal(isValidLei(bad), false, bad);
     }
   });
 });

@@ -45,3 +45,18 @@ export function abnFromAcn(acn: string): string {
   const prefix = 11 + ((((-sum - 1) % 89) + 89) % 89);
   return `${prefix}${acn}`;
 }
+
+/**
+ * An LEI (ISO 17442): 18 letters or digits and two check digits, the whole code read as a number
+ * with each letter as two digits (A = 10 … Z = 35) leaving remainder 1 when divided by 97
+ * (ISO 7064 MOD 97-10, the IBAN check). Upper case only: GLEIF publishes them so.
+ */
+export function isValidLei(lei: string): boolean {
+  if (!/^[0-9A-Z]{18}[0-9]{2}$/.test(lei)) return false;
+  let remainder = 0;
+  for (const char of lei) {
+    const value = Number.parseInt(char, 36);
+    remainder = (remainder * (value < 10 ? 10 : 100) + value) % 97;
+  }
+  return remainder === 1;
+}

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import { leiProblem } from '../gleif/to-record.ts';
 import { readTable } from '../tabular.ts';
 import { defineRegister, FormatError, type ParseItem } from '../types.ts';
 
@@ -15,8 +16,6 @@ const KINDS: Array<[RegExp, string]> = [
   [/\bbic\b|bic_?code|^bic/i, 'bic'],
   [/isin/i, 'isin'],
 ];
-
-const LEI = /^[0-9A-Z]{18,20}$/;
 
 async function* parse(input: Readable, { fileName }: { fileName: string }): AsyncGenerator<ParseItem> {
   let kind: string | undefined;
@@ -40,8 +39,9 @@ async function* parse(input: Readable, { fileName }: { fileName: string }): Asyn
     }
     const lei = (item.row.lei ?? '').trim().toUpperCase();
     const id = (item.row[idColumn ?? ''] ?? '').trim();
-    if (!LEI.test(lei)) {
-      yield { kind: 'rejected', line: item.line, reason: `"${lei}" is not an LEI` };
+    const problem = leiProblem(lei);
+    if (problem) {
+      yield { kind: 'rejected', line: item.line, reason: problem };
       continue;
     }
     if (id === '') {

@@ -60,14 +60,14 @@ test('an API page: an ASIC record with a spaced ACN, an ABR record with an ABN, 
         otherNames: [{ name: 'BHP BILLITON LIMITED', language: 'en', type: 'PREVIOUS_LEGAL_NAME' }],
       }),
       apiRecord({
-        lei: '254900SYNTHETIC0AU13',
+        lei: '254900SYNTHETIC0AU17',
         name: 'SYNTHETIC SUPER FUND',
         at: 'RA000013',
         as: '62 365 829 227',
         country: 'AU',
       }),
       apiRecord({
-        lei: '5299000SYNTHETIC0DE1',
+        lei: '529900SYNTHETIC0DE71',
         name: 'Beispiel GmbH',
         at: 'RA000242',
         as: 'HRB 12345',
@@ -111,7 +111,7 @@ test('an API page: an ASIC record with a spaced ACN, an ABR record with an ABN, 
   assert.equal(abr.record.acn, null);
   assert.deepEqual(
     [foreign.record.key, foreign.record.abn, foreign.record.acn],
-    ['5299000SYNTHETIC0DE1', null, null],
+    ['529900SYNTHETIC0DE71', null, null],
   );
   assert.equal(foreign.record.data.registered_as, 'HRB 12345');
 });
@@ -140,6 +140,30 @@ test('a single-record document (`/lei-records/{lei}`) and a record without a nam
   assert.deepEqual(nameless, [
     { kind: 'rejected', line: 1, reason: 'LEI WZE1WSENV6JSZFK0JC28 has no legal name' },
   ]);
+});
+
+test('a record whose LEI fails the ISO 17442 check, or is not 20 characters, is rejected with why', async () => {
+  const record = (lei: string) =>
+    apiRecord({ lei, name: 'X LTD', at: 'RA000014', as: '004028077', country: 'AU' });
+  const items = await parseText(
+    JSON.stringify({
+      data: [
+        record('WZE1WSENV6JSZFK0JC28'),
+        record('WZE1WSENV6JSZFK0JC29'), // the last check digit changed
+        record('WZE1WSENV6JSZFKJ0C28'), // two neighbours swapped
+        record('9845001SANDBOX00A01'), // 19 characters
+      ],
+    }),
+  );
+  assert.deepEqual(
+    items.map((i) => (i.kind === 'rejected' ? i.reason : i.kind)),
+    [
+      'record',
+      'LEI WZE1WSENV6JSZFK0JC29 fails its check digits (ISO 17442, MOD 97-10)',
+      'LEI WZE1WSENV6JSZFKJ0C28 fails its check digits (ISO 17442, MOD 97-10)',
+      '"9845001SANDBOX00A01" is not an LEI: 20 letters and digits, the last two check digits (ISO 17442)',
+    ],
+  );
 });
 
 test('an ASIC registration whose number fails the ACN check keeps the record without an ACN', async () => {
@@ -190,14 +214,14 @@ test('a Golden Copy CSV: quoted commas in the name, a spaced ACN, an other name,
   const csv =
     `\ufeff${CSV_HEADER}\r\n` +
     '"WZE1WSENV6JSZFK0JC28","BHP GROUP LIMITED","en","","","","AU","RA000014","","004 028 077","AU","TXVC","ACTIVE","2026-07-01T09:15:00+10:00","ISSUED"\r\n' +
-    '"254900SYNTHETIC0AU13","SMITH, JONES & CO PTY LTD","en","SJC","en","TRADING_OR_OPERATING_NAME","AU","RA000013","","62365829227","AU-NSW","","ACTIVE","2025-01-31T00:00:00Z","LAPSED"\r\n' +
-    '"5299000SYNTHETIC0DE1","Beispiel GmbH","de","","","","DE","RA000242","","HRB 12345","DE","2HBR","ACTIVE","2025-01-31T00:00:00Z","ISSUED"\r\n';
+    '"254900SYNTHETIC0AU17","SMITH, JONES & CO PTY LTD","en","SJC","en","TRADING_OR_OPERATING_NAME","AU","RA000013","","62365829227","AU-NSW","","ACTIVE","2025-01-31T00:00:00Z","LAPSED"\r\n' +
+    '"529900SYNTHETIC0DE71","Beispiel GmbH","de","","","","DE","RA000242","","HRB 12345","DE","2HBR","ACTIVE","2025-01-31T00:00:00Z","ISSUED"\r\n';
   const items = await parseText(csv, 'golden-copy.csv');
   assert.deepEqual(items[1], {
     kind: 'record',
     line: 3,
     record: {
-      key: '254900SYNTHETIC0AU13',
+      key: '254900SYNTHETIC0AU17',
       abn: '62365829227',
       acn: null,
       name: 'SMITH, JONES & CO PTY LTD',
@@ -205,7 +229,7 @@ test('a Golden Copy CSV: quoted commas in the name, a spaced ACN, an other name,
       status: 'LAPSED',
       asOf: '2025-01-31',
       data: {
-        lei: '254900SYNTHETIC0AU13',
+        lei: '254900SYNTHETIC0AU17',
         legal_name: 'SMITH, JONES & CO PTY LTD',
         registered_at: 'RA000013',
         registered_as: '62365829227',
@@ -241,7 +265,7 @@ test('the sandbox file: company_active by its spaced ACN, spglobal and ocid', as
   );
   const found = records(items);
   assert.equal(found.length, items.length);
-  const active = found.find((r) => r.key === '9845001SANDBOX00A01');
+  const active = found.find((r) => r.key === '984500SANDBOX000A136');
   assert.ok(active);
   assert.equal(active.acn, '600110236');
   assert.equal(active.name, 'SANDBOX ACTIVE HOLDINGS PTY LTD');

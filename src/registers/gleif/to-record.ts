@@ -1,3 +1,4 @@
+import { isValidLei } from '../../identifiers/check-digits.ts';
 import type { RecordName, SourceRecord } from '../types.ts';
 import { abnOrNull, acnOrNull, clean, isoDate } from '../values.ts';
 
@@ -33,12 +34,22 @@ const NAME_TYPES: Record<string, string> = {
   PREFERRED_ASCII_TRANSLITERATED_LEGAL_NAME: 'alias',
 };
 
+/**
+ * Why a code is not an LEI, or null when it is one: ISO 17442, 18 letters or digits and two check
+ * digits (MOD 97-10). A code that fails the check would join nothing GLEIF issued, so it is refused.
+ */
+export function leiProblem(lei: string): string | null {
+  if (!/^[0-9A-Z]{18}[0-9]{2}$/.test(lei))
+    return `"${lei}" is not an LEI: 20 letters and digits, the last two check digits (ISO 17442)`;
+  if (!isValidLei(lei)) return `LEI ${lei} fails its check digits (ISO 17442, MOD 97-10)`;
+  return null;
+}
+
 /** Maps one LEI record to ours, or says why it cannot be one (the LEI is the key). */
 export function toRecord(f: LeiFields): SourceRecord | string {
-  // ISO 17442 LEIs are 20 characters with ISO 7064 check digits; we only insist on a plain code so a
-  // malformed upstream LEI still loads (and the sandbox's synthetic LEI is 19 characters).
   const lei = f.lei.trim().toUpperCase();
-  if (!/^[A-Z0-9]+$/.test(lei)) return `LEI "${f.lei}" is not an LEI`;
+  const reason = leiProblem(lei);
+  if (reason) return reason;
   const name = clean(f.legalName);
   if (!name) return `LEI ${lei} has no legal name`;
 
