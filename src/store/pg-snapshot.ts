@@ -93,8 +93,18 @@ export async function startSnapshotLoad(
   });
   let staged = 0;
   let full = false;
+  /** Rows not yet handed to the COPY: a batch goes over in one write (a write per row cost more than the row). */
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const hand = () => {
+    if (pending.length === 0) return;
+    if (!copy.write(pending.join(''))) full = true;
+    pending = [];
+    pendingLength = 0;
+  };
 
   const flush = async () => {
+    hand();
     if (copyError) throw copyError;
     if (full) {
       await Promise.race([once(copy, 'drain'), once(copy, 'error')]);
@@ -124,7 +134,9 @@ export async function startSnapshotLoad(
         copyValue(r.dataJson),
         copyValue(nameKeys),
       ].join('\t');
-      if (!copy.write(`${row}\n`)) full = true;
+      pending.push(`${row}\n`);
+      pendingLength += row.length;
+      if (pendingLength >= 1 << 20) hand();
     },
     afterBatch: flush,
     abort(error) {
