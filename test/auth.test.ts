@@ -21,6 +21,8 @@ describe('authentication', () => {
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().error.type, 'authentication_required');
     assert.equal(res.headers['ratelimit-limit'], undefined, 'no rate-limit headers before authentication');
+    // RFC 6750 §3: a request with no credentials gets the realm and no error code.
+    assert.equal(res.headers['www-authenticate'], 'Bearer realm="aevs"');
   });
 
   it('401 authentication_required for a header that is not a bearer token', async () => {
@@ -32,6 +34,7 @@ describe('authentication', () => {
       const res = await t.app.inject({ method: 'GET', url: VALIDATE, headers: { authorization } });
       assert.equal(res.statusCode, 401, authorization);
       assert.equal(res.json().error.type, 'authentication_required');
+      assert.equal(res.headers['www-authenticate'], 'Bearer realm="aevs"');
     }
   });
 
@@ -46,6 +49,11 @@ describe('authentication', () => {
       const res = await t.app.inject({ method: 'GET', url: VALIDATE, headers: bearer(key) });
       assert.equal(res.statusCode, 401, key);
       assert.equal(res.json().error.type, 'invalid_api_key');
+      // invalid_token with our message, and no resource_metadata: there is no OAuth server to discover.
+      assert.equal(
+        res.headers['www-authenticate'],
+        'Bearer realm="aevs", error="invalid_token", error_description="The API key is not valid. It may have been revoked or rolled."',
+      );
     }
   });
 
@@ -53,6 +61,20 @@ describe('authentication', () => {
     for (const authorization of [`Bearer ${account.testKey}`, `bearer ${account.liveKey}`]) {
       const res = await t.app.inject({ method: 'GET', url: VALIDATE, headers: { authorization } });
       assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['www-authenticate'], undefined);
+    }
+  });
+
+  it('advertises no OAuth metadata: the well-known documents an OAuth client looks for are 404s', async () => {
+    for (const url of [
+      '/.well-known/oauth-protected-resource',
+      '/.well-known/oauth-protected-resource/mcp',
+      '/.well-known/oauth-authorization-server',
+      '/.well-known/openid-configuration',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      assert.equal(res.statusCode, 404, url);
+      assert.equal(res.json().error.code, 'route_not_found');
     }
   });
 
@@ -67,6 +89,7 @@ describe('authentication', () => {
     const res = await t.app.inject({ method: 'GET', url: VALIDATE, headers: bearer(other.testKey) });
     assert.equal(res.statusCode, 401);
     assert.equal(res.json().error.type, 'invalid_api_key');
+    assert.match(String(res.headers['www-authenticate']), /^Bearer realm="aevs", error="invalid_token"/);
   });
 
   it('400 for a key in the query string, even with a valid header, and the key never reaches the log', async () => {

@@ -3,7 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Webhook } from 'standardwebhooks';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
@@ -353,9 +356,12 @@ describe('MCP tool server at /mcp', () => {
     assert.equal((await envelope(none)).type, 'authentication_required');
     assert.match(none.headers.get('request-id') ?? '', /^req_/);
 
+    assert.equal(none.headers.get('www-authenticate'), 'Bearer realm="aevs"');
+
     const bad = await post({ authorization: 'Bearer svc_sk_test_notakeyatallnotakeyatallnotakey00' });
     assert.equal(bad.status, 401);
     assert.equal((await envelope(bad)).type, 'invalid_api_key');
+    assert.match(bad.headers.get('www-authenticate') ?? '', /^Bearer realm="aevs", error="invalid_token"/);
 
     const inUrl = await fetch(`${base}/mcp?api_key=${mine.testKey}`, { method: 'POST', body: '{}' });
     assert.equal(inUrl.status, 400);
@@ -411,6 +417,36 @@ describe('MCP tool server at /mcp', () => {
     assert.match(ok.headers.get('request-id') ?? '', /^req_/);
     assert.equal(ok.headers.get('mcp-session-id'), null);
     assert.equal(((await ok.json()) as { result: { tools: unknown[] } }).result.tools.length, 6);
+  });
+
+  it('a stock SDK client given a bad or no key raises our 401 error, and looks for no OAuth server', async () => {
+    for (const [authorization, type, message] of [
+      [
+        'Bearer svc_sk_test_notakeyatallnotakeyatallnotakey00',
+        'invalid_api_key',
+        'The API key is not valid. It may have been revoked or rolled.',
+      ],
+      [undefined, 'authentication_required', 'Send your API key in the Authorization header'],
+    ] as const) {
+      const asked: string[] = [];
+      const client = new Client({ name: 'aevs-test', version: '1.0.0' });
+      const transport = new StreamableHTTPClientTransport(new URL(`${base}/mcp`), {
+        ...(authorization ? { requestInit: { headers: { authorization } } } : {}),
+        fetch: (url, init) => {
+          asked.push(`${init?.method ?? 'GET'} ${String(url)}`);
+          return fetch(url, init);
+        },
+      });
+      await assert.rejects(client.connect(transport), (error: unknown) => {
+        assert.ok(error instanceof StreamableHTTPError, String(error));
+        assert.equal(error.code, 401);
+        assert.ok(error.message.includes(`"type":"${type}"`), error.message);
+        assert.ok(error.message.includes(message), error.message);
+        return true;
+      });
+      // The initialize POST only: no /.well-known/oauth-* discovery, no client registration.
+      assert.deepEqual(asked, [`POST ${base}/mcp`]);
+    }
   });
 
   it('answers tools/call with malformed params as invalid params (-32602), without internals', async () => {

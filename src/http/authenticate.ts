@@ -73,6 +73,20 @@ export function refuseKeyInUrl(url: string, query: Record<string, unknown>): voi
 const invalidKey = () =>
   new AppError('invalid_api_key', 'The API key is not valid. It may have been revoked or rolled.');
 
+/**
+ * The `WWW-Authenticate` challenge of every 401 (RFC 6750 §3): the realm alone when no key came, and
+ * `error="invalid_token"` with the message when a key was refused. It names no `resource_metadata`,
+ * and `/.well-known/oauth-protected-resource` is a 404: keys are issued by the operator, not by an
+ * OAuth authorization server (MCP makes authorization optional), so an MCP client has nothing to
+ * discover and shows our error instead.
+ */
+export function bearerChallenge(error: AppError): string {
+  if (error.type !== 'invalid_api_key') return 'Bearer realm="aevs"';
+  // RFC 6750 §3: error_description is printable ASCII without `"` or `\`.
+  const description = error.message.replace(/[^\x20-\x21\x23-\x5b\x5d-\x7e]/g, '');
+  return `Bearer realm="aevs", error="invalid_token", error_description="${description}"`;
+}
+
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 type Cached = { caller: Caller | null; expires: number };

@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { newId } from '../ids.ts';
+import { bearerChallenge } from './authenticate.ts';
 import { type Method, pathMatcher } from './route.ts';
 import { HttpError, statusOf } from './status.ts';
 
@@ -49,6 +50,7 @@ export function handleError(error: unknown, request: FastifyRequest, reply: Fast
   const appError = toAppError(error);
   if (appError) {
     const status = statusOf(appError);
+    if (status === 401) reply.header('www-authenticate', bearerChallenge(appError));
     if (status === 429) reply.header('retry-after', reply.getHeader('retry-after') ?? '1');
     // A store or a start-up that is not ready yet: worth trying again in a few seconds.
     if (status === 503) reply.header('retry-after', reply.getHeader('retry-after') ?? '5');
