@@ -203,6 +203,78 @@ describe('MCP tool server at /mcp', () => {
     assert.match((missing.content[0] as { text: string }).text, /"param":"acn"/);
   });
 
+  it('takes identifiers as whole JSON numbers too, as the MCP Inspector sends them; REST stays strings', async () => {
+    const own = await t.newAccount('numbers'); // its watch must not show in the other tests' lists
+    const client = await connect(own.testKey);
+    // A number answers exactly as its digits as a string do over REST.
+    for (const [tool, args, method, url, payload] of [
+      ['validate_abn', { abn: 49004028077 }, 'GET', '/v1/validate/49004028077', undefined],
+      ['validate_acn', { acn: 600110236 }, 'GET', '/v1/validate/600110236', undefined],
+      ['resolve_entity', { abn: 44600110236 }, 'POST', '/v1/resolve', { abn: '44600110236' }],
+      ['resolve_entity', { acn: 600110236 }, 'POST', '/v1/resolve', { acn: '600110236' }],
+      ['screen_entity', { abn: 44600110236 }, 'POST', '/v1/screen', { abn: '44600110236' }],
+    ] as const) {
+      assertSame(await call(client, tool, args), await rest(own.testKey, method, url, payload));
+    }
+    const resolved = await call(client, 'resolve_entity', { abn: 44600110236 });
+    assert.equal(
+      (resolved.structuredContent as { candidates: unknown[] }).candidates.length,
+      1,
+      'found, not an empty answer',
+    );
+    const watched = await call(client, 'watch_entity', {
+      entities: [44600110236, '600110236'],
+      events: ['name_change'],
+      webhook_url: 'http://127.0.0.1:9/hook',
+    });
+    assert.ok(!watched.isError, JSON.stringify(watched.content));
+    assert.deepEqual(
+      (watched.structuredContent as { subscription: { entities: unknown[] } }).subscription.entities,
+      [
+        { identifier: '44600110236', id_type: 'abn' },
+        { identifier: '600110236', id_type: 'acn' },
+      ],
+    );
+
+    // An ACN that starts with 0 loses it as a number: refused as `format`, saying why.
+    const errorOf = (result: CallToolResult) => {
+      assert.equal(result.isError, true);
+      return JSON.parse((result.content[0] as { text: string }).text).error as {
+        type: string;
+        code: string;
+        message: string;
+        param: string;
+      };
+    };
+    for (const [tool, args, param] of [
+      ['validate_acn', { acn: 4028077 }, 'acn'],
+      ['resolve_entity', { acn: 4028077 }, 'acn'],
+      [
+        'watch_entity',
+        {
+          entities: ['44600110236', 4028077],
+          events: ['name_change'],
+          webhook_url: 'http://127.0.0.1:9/hook',
+        },
+        'entities.1',
+      ],
+    ] as const) {
+      const error = errorOf(await call(client, tool, args));
+      assert.equal(error.type, 'invalid_request', tool);
+      assert.equal(error.param, param, tool);
+      assert.match(error.message, /came as the number 4028077.*send ABNs and ACNs as strings/, tool);
+    }
+    // Only whole, non-negative numbers are read as digits.
+    for (const abn of [44600110236.5, -44600110236]) {
+      const error = errorOf(await call(client, 'validate_abn', { abn }));
+      assert.deepEqual([error.code, error.param], ['invalid_body', 'abn']);
+      assert.doesNotMatch(error.message, /came as the number/);
+    }
+    // The REST API's schemas are unchanged: a number there is still a 400.
+    const restNumber = await rest(own.testKey, 'POST', '/v1/resolve', { abn: 44600110236 });
+    assert.equal(restNumber.statusCode, 400);
+  });
+
   it('a test key sees the sandbox fixtures and a live key the live registers, never the other', async () => {
     const test = await connect(mine.testKey);
     const live = await connect(mine.liveKey);

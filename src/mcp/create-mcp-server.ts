@@ -10,6 +10,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 import type { CallerCtx } from '../ctx.ts';
 import { invalidInput } from '../errors.ts';
 import type { ResolveServices as Services } from '../resolve/resolve-entity.ts';
+import { withNumberHint } from './identifier-args.ts';
 import { toToolError, toToolResult } from './to-tool-result.ts';
 import { listing } from './tool.ts';
 import { TOOLS } from './tools/index.ts';
@@ -59,7 +60,7 @@ export function createMcpServer({ ctx, services, requestId, onToolCall }: McpReq
       if (!parsed.success) throw invalidInput(parsed.error, 'body');
       return toToolResult(await tool.run({ ctx, input: parsed.data, services }));
     } catch (error) {
-      return toToolError(error, requestId, ctx.log);
+      return toToolError(withNumberHint(error, request.params.arguments), requestId, ctx.log);
     }
   });
   return server;

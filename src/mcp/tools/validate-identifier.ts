@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import { ValidateResponse, validationBody } from '../../identifiers/validation.ts';
+import { NUMBERS_NOTE, numbersAsDigits } from '../identifier-args.ts';
 import { defineTool, type ToolSpec } from '../tool.ts';
 
 const KINDS = {
@@ -16,11 +17,15 @@ function validateTool(kind: keyof typeof KINDS): ToolSpec {
     title: `Validate an ${label} offline`,
     description: [
       `Check an ${label}'s format and check digit offline, without consulting any register. \`${kind}\` is ${digits} digits; spaces are allowed and stripped.`,
+      NUMBERS_NOTE,
       `\`valid: false\` with \`reason: "checksum"\` means the number is mistyped or invented. \`valid: true\` only means the number is well formed: it does not say the ${label} is registered or active (use resolve_entity for that). A wrong length or a non-digit is an error with \`code: "format"\`.`,
     ].join('\n\n'),
-    input: z
-      .object({ [kind]: z.string().describe(`The ${label}: ${digits} digits; spaces are stripped.`) })
-      .strict(),
+    input: numbersAsDigits(
+      z
+        .object({ [kind]: z.string().describe(`The ${label}: ${digits} digits; spaces are stripped.`) })
+        .strict(),
+      [kind],
+    ),
     output: ValidateResponse,
     annotations: { readOnlyHint: true, openWorldHint: false },
     run: async ({ input }) => {
