@@ -25,6 +25,7 @@ import { buildOpenApi } from './http/openapi.ts';
 import { type RateDecision, SharedRateLimiter } from './http/rate-limit.ts';
 import { logEachRequest } from './http/request-log.ts';
 import { fastifyPath, type RouteSpec, type Services } from './http/route.ts';
+import { faviconRoute } from './http/routes/favicon.ts';
 import { type ReadinessCheck, storeCheck } from './http/routes/health.ts';
 import { ROUTES } from './http/routes/index.ts';
 import { mcpRefusals } from './http/routes/mcp.ts';
@@ -196,7 +197,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     };
   const authenticate = { metered: authenticateWith(true), unmetered: authenticateWith(false) };
 
-  for (const route of [...ROUTES, ...mcpRefusals, ...(deps.extraRoutes ?? [])])
+  for (const route of [...ROUTES, ...mcpRefusals, faviconRoute, ...(deps.extraRoutes ?? [])])
     registerRoute(app, route, { deps, clock, services, authenticate });
   return app;
 }

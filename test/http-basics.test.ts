@@ -262,3 +262,30 @@ describe('health', () => {
     await t.app.close();
   });
 });
+
+describe('the favicon', () => {
+  it('is served from our own origin without a key, and is not part of the API document', async () => {
+    const t = await startTestApp();
+    try {
+      const res = await t.app.inject({ method: 'GET', url: '/favicon.ico' });
+      assert.equal(res.statusCode, 200);
+      assert.equal(res.headers['content-type'], 'image/x-icon');
+      assert.match(String(res.headers['cache-control']), /max-age=86400/);
+      // An ICO directory of one image, which is a PNG.
+      assert.deepEqual([...res.rawPayload.subarray(0, 6)], [0, 0, 1, 0, 1, 0]);
+      assert.equal(res.rawPayload.subarray(22, 26).toString('latin1'), '\x89PNG');
+      assert.ok(res.rawPayload.length < 1024, 'tiny');
+      const head = await t.app.inject({ method: 'HEAD', url: '/favicon.ico' });
+      assert.equal(head.statusCode, 200);
+      const document = (await t.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+        paths: Record<string, unknown>;
+      };
+      assert.ok(!('/favicon.ico' in document.paths));
+      // The reference page asks nothing of another origin for its icon.
+      const page = (await t.app.inject({ method: 'GET', url: '/docs' })).body;
+      assert.doesNotMatch(page, /rel="(?:shortcut )?icon"[^>]*https?:/);
+    } finally {
+      await t.close();
+    }
+  });
+});
