@@ -1,23 +1,40 @@
-// Writes docs/openapi.json from the route schemas; with --check, fails when the committed copy differs.
+// Writes docs/openapi.json from the route schemas, and client/schema.d.ts (the typed client's types)
+// from that document with openapi-typescript; with --check, fails when a committed copy differs.
 import { readFileSync, writeFileSync } from 'node:fs';
+import openapiTS, { astToString } from 'openapi-typescript';
 import { openApiDocument } from '../src/app.ts';
 
-const target = new URL('../docs/openapi.json', import.meta.url);
-const generated = `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+const document = `${JSON.stringify(openApiDocument(), null, 2)}\n`;
+const types = astToString(await openapiTS(document));
 
-if (process.argv.includes('--check')) {
+const files = [
+  { path: 'docs/openapi.json', text: document },
+  {
+    path: 'client/schema.d.ts',
+    text: `// Generated from docs/openapi.json by \`npm run openapi\` (openapi-typescript): do not edit.\n\n${types}`,
+  },
+];
+
+const check = process.argv.includes('--check');
+let stale = false;
+for (const { path, text } of files) {
+  const target = new URL(`../${path}`, import.meta.url);
+  if (!check) {
+    writeFileSync(target, text);
+    process.stdout.write(`wrote ${path}\n`);
+    continue;
+  }
   let committed = '';
   try {
     committed = readFileSync(target, 'utf8');
   } catch {}
-  if (committed !== generated) {
+  if (committed === text) {
+    process.stdout.write(`${path} is up to date\n`);
+  } else {
     process.stderr.write(
-      'docs/openapi.json is out of date with the route schemas: run `npm run openapi` and commit it.\n',
+      `${path} is out of date with the route schemas: run \`npm run openapi\` and commit it.\n`,
     );
-    process.exit(1);
+    stale = true;
   }
-  process.stdout.write('docs/openapi.json is up to date\n');
-} else {
-  writeFileSync(target, generated);
-  process.stdout.write('wrote docs/openapi.json\n');
 }
+if (stale) process.exit(1);

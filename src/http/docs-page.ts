@@ -69,6 +69,9 @@ section{border-top:1px solid #d0d4da;padding-top:.5rem;margin-top:1.5rem}.m{font
     )
     .join('')}</ul>
 ${operations.map(({ path, m, op }) => renderOperation(path, m, op)).join('\n')}
-<h2>Error envelope</h2>${pre((doc.components as Json).schemas)}
+<h2>Schemas</h2><p>Shared by the operations above (<code>#/components/schemas/…</code>); <code>Error</code> is the envelope of every error.</p>
+${Object.entries((doc.components as { schemas: Record<string, Json> }).schemas)
+  .map(([name, schema]) => `<h3 id="schema-${esc(name)}">${esc(name)}</h3>${pre(schema)}`)
+  .join('\n')}
 </body></html>`;
 }

@@ -1,22 +1,10 @@
 import { z } from 'zod';
+import { type Components, jsonSchema, withRules } from './json-schema.ts';
 import type { ErrorCase, RouteSpec } from './route.ts';
 import { ErrorEnvelope } from './schemas.ts';
 import { STATUS_OF_TYPE } from './status.ts';
 
 type JsonObject = Record<string, unknown>;
-
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonObject => {
-  const { $schema: _drop, ...rest } = z.toJSONSchema(schema, {
-    io,
-    unrepresentable: 'any',
-    target: 'draft-2020-12',
-    override: ({ jsonSchema: s }) => {
-      // Named shapes become components, referenced from every operation that uses them.
-      if (typeof s.id === 'string') delete s.id;
-    },
-  }) as JsonObject;
-  return rest;
-};
 
 /** Errors every route can answer, documented on each so a client sees the whole picture per call. */
 const commonErrors = (route: RouteSpec): ErrorCase[] => [
@@ -87,6 +75,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Missing or invalid API key',
   403: 'Forbidden for this key',
   404: 'Not found',
+  406: 'Not acceptable',
   409: 'Conflict',
   413: 'Body too large',
   415: 'Unsupported media type',
@@ -94,6 +83,20 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal error',
   502: 'Upstream register unavailable',
   503: 'Service unavailable',
+};
+
+/** One line per route tag, for the reference's sections. */
+const TAG_DESCRIPTIONS: Record<string, string> = {
+  Resolve: 'An ABN, ACN or name to one canonical record, every field with its source and date.',
+  Screen: 'Sanctions and banned lists: `review`, `no_match` or `unavailable`, never a clearance.',
+  Watch: "Subscriptions to entities' change events: signed webhooks, and polling.",
+  Validate: 'ABN and ACN check digits, offline.',
+  Registers: 'Which public registers are loaded for your key, and as of when.',
+  Sandbox: 'The synthetic sandbox of test keys: its scenarios and synthetic change events.',
+  Account: "The caller's own account.",
+  MCP: 'The same functions as tools for AI agents (Model Context Protocol).',
+  Health: 'Liveness and readiness, without a key.',
+  Reference: 'This document and its web page, without a key.',
 };
 
 const RATE_HEADERS = {
@@ -105,14 +108,19 @@ const REQUEST_ID_HEADER = {
   'Request-Id': { description: 'Unique per request (`req_…`).', schema: { type: 'string' } },
 };
 
-function parameters(schema: z.ZodType | undefined, where: 'path' | 'query'): JsonObject[] {
+function parameters(
+  components: Components,
+  schema: z.ZodType | undefined,
+  where: 'path' | 'query',
+  rules: Record<string, JsonObject> = {},
+): JsonObject[] {
   if (!(schema instanceof z.ZodObject)) return [];
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([name, field]) => ({
     name,
     in: where,
     required: where === 'path' || !field.safeParse(undefined).success,
     ...(field.description ? { description: field.description } : {}),
-    schema: jsonSchema(field, 'input'),
+    schema: withRules(jsonSchema(components, field, 'input'), rules[name]),
   }));
 }
 
@@ -126,8 +134,17 @@ function errorResponses(cases: ErrorCase[], auth: boolean): Record<string, JsonO
         description: STATUS_TEXT[status] ?? 'Error',
         headers: {
           ...REQUEST_ID_HEADER,
-          ...(status === 429
+          ...(status === 429 || status === 503
             ? { 'Retry-After': { description: 'Seconds to wait.', schema: { type: 'integer' } } }
+            : {}),
+          ...(status === 401
+            ? {
+                'WWW-Authenticate': {
+                  description:
+                    'The bearer challenge (RFC 6750 §3): `Bearer realm="aevs"`, with `error="invalid_token"` and a description for a refused key.',
+                  schema: { type: 'string' },
+                },
+              }
             : {}),
           ...(auth && status !== 401 ? RATE_HEADERS : {}),
         },
@@ -157,36 +174,50 @@ function errorResponses(cases: ErrorCase[], auth: boolean): Record<string, JsonO
   );
 }
 
-function operation(route: RouteSpec): JsonObject {
+function operation(route: RouteSpec, components: Components): JsonObject {
   const { response } = route;
+  const headers = { ...REQUEST_ID_HEADER, ...(route.auth ? RATE_HEADERS : {}) };
   return {
     operationId: route.operationId,
     summary: route.summary,
     ...(route.description ? { description: route.description } : {}),
     tags: [route.tag],
     security: route.auth ? [{ bearerAuth: [] }] : [],
-    parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+    parameters: [
+      ...parameters(components, route.params, 'path', route.requestRules?.params),
+      ...parameters(components, route.query, 'query'),
+    ],
     ...(route.body
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: jsonSchema(route.body, 'input') } },
+            content: {
+              'application/json': {
+                schema: withRules(jsonSchema(components, route.body, 'input'), route.requestRules?.body),
+              },
+            },
           },
         }
       : {}),
     responses: {
       [String(response.status)]: {
         description: response.description,
-        headers: { ...REQUEST_ID_HEADER, ...(route.auth ? RATE_HEADERS : {}) },
+        headers,
         content: {
           [response.contentType ?? 'application/json']: {
-            ...(response.schema ? { schema: jsonSchema(response.schema, 'output') } : {}),
+            ...(response.schema ? { schema: jsonSchema(components, response.schema, 'output') } : {}),
             examples: Object.fromEntries(
               Object.entries(response.examples).map(([k, value]) => [k, { value }]),
             ),
           },
         },
       },
+      ...Object.fromEntries(
+        (route.alsoAnswers ?? []).map(({ status, description }) => [
+          String(status),
+          { description, headers },
+        ]),
+      ),
       ...errorResponses([...(route.errors ?? []), ...commonErrors(route)], route.auth),
     },
   };
@@ -194,9 +225,11 @@ function operation(route: RouteSpec): JsonObject {
 
 /** The OpenAPI 3.1 document, generated from the same route specs and zod schemas that serve requests. */
 export function buildOpenApi(routes: readonly RouteSpec[], version: string): JsonObject {
+  const components: Components = {};
+  jsonSchema(components, ErrorEnvelope, 'output');
   const paths: Record<string, JsonObject> = {};
   for (const route of routes) {
-    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route) };
+    paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation(route, components) };
   }
   return {
     openapi: '3.1.0',
@@ -211,13 +244,16 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Jso
         '.',
     },
     servers: [{ url: 'http://127.0.0.1:8080' }],
-    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
+    tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({
+      name,
+      ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}),
+    })),
     paths,
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'svc_sk_test_… or svc_sk_live_…' },
       },
-      schemas: { Error: jsonSchema(ErrorEnvelope, 'output') },
+      schemas: Object.fromEntries(Object.entries(components).sort(([a], [b]) => a.localeCompare(b))),
     },
   };
 }

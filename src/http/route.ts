@@ -61,7 +61,16 @@ export type RouteSpec<
     contentType?: string;
     examples: Record<string, unknown>;
   };
+  /** Other successes, without a body: `/mcp`'s 202 for a notification. */
+  alsoAnswers?: ReadonlyArray<{ status: number; description: string }>;
   errors?: ErrorCase[];
+  /**
+   * JSON Schema for what the request's refinements and verb check but the document cannot read from
+   * the zod schemas (an identifier's digits once spaces are stripped, exactly one of abn, acn or
+   * name): laid over the documented body and path parameters, so that a client built from the
+   * document sends what the server accepts.
+   */
+  requestRules?: { body?: Record<string, unknown>; params?: Record<string, Record<string, unknown>> };
   handler: (args: RouteArgs<P, Q, B, A>) => Promise<unknown>;
 };
 

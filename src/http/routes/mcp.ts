@@ -86,7 +86,7 @@ export const mcpRoute = defineRoute({
   body: McpBody,
   response: {
     status: 200,
-    description: 'The JSON-RPC response (202 with no body for a notification).',
+    description: 'The JSON-RPC response to a request.',
     schema: z.looseObject({ jsonrpc: z.literal('2.0'), id: z.union([z.string(), z.number()]) }),
     examples: {
       validate_abn: {
@@ -109,6 +109,7 @@ export const mcpRoute = defineRoute({
       },
     },
   },
+  alsoAnswers: [{ status: 202, description: 'A notification or a JSON-RPC response was accepted: no body.' }],
   errors: [
     { status: 406, type: 'invalid_request', code: 'not_acceptable', message: NOT_ACCEPTABLE },
     { status: 400, type: 'invalid_request', code: 'invalid_body', message: NOT_ONE_MESSAGE },

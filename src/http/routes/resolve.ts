@@ -1,10 +1,12 @@
 import { resolveEntity } from '../../resolve/resolve-entity.ts';
-import { ResolveRequest, ResolveResponse } from '../../resolve/schemas.ts';
+import { type Candidate, ResolveRequest, ResolveResponse } from '../../resolve/schemas.ts';
 import { ScreenRequest, ScreenResponse } from '../../screen/schemas.ts';
 import { screenEntity } from '../../screen/screen-entity.ts';
-import { defineRoute } from '../route.ts';
+import { exactlyOneOf, identifierPattern } from '../json-schema.ts';
+import { defineRoute, type ErrorCase } from '../route.ts';
 
-const exampleCandidate = {
+/** Typed, so that the example keeps the whole shape the response schema requires. */
+const exampleCandidate: Candidate = {
   match_confidence: 100,
   match_signals: { exact_identifier: 'abn' },
   canonical: {
@@ -25,7 +27,119 @@ const exampleCandidate = {
   },
   conflicts: [],
   provenance_complete: true,
+  charity: {
+    is_registered_charity: false,
+    registration_date: null,
+    charity_size: null,
+    subtypes: [],
+    source: 'acnc',
+    checked: true,
+    as_of: '2026-11-25T00:00:00Z',
+  },
+  licensing: {
+    afs_licensee: null,
+    credit_licensee: null,
+    afs_authorised_rep: null,
+    credit_rep: null,
+    authorisation_links: [],
+  },
+  professional_registrations: {
+    financial_adviser: null,
+    registered_auditor: null,
+    smsf_auditor: null,
+    registered_liquidator: {
+      status: 'not_checked',
+      note: "ASIC's registered liquidators are listed by name only, with no ABN or ACN to join on.",
+    },
+  },
+  external_ids: {
+    lei: { value: '984500SANDBOX000A136', source: 'gleif', as_of: '2026-03-10T00:00:00Z' },
+    opencorporates: { value: 'au/600110236', source: 'gleif' },
+    qcc: { value: null, source: 'gleif' },
+    spglobal: { value: null, source: 'gleif' },
+    _coverage: 'LEI matched by ACN (RA000014) or ABN (RA000013) registration; …',
+  },
+  superannuation: {
+    is_super_fund: false,
+    fund_status: null,
+    usi_products: [],
+    source: 'apra',
+    as_of: '2026-11-25T00:00:00Z',
+  },
+  screening: {
+    dfat_sanctions: { status: 'no_match', checked_as_of: '2026-11-25T00:00:00Z', note: '… not a clearance.' },
+    asic_banned_org: {
+      status: 'no_match',
+      matched_on: null,
+      checked_as_of: '2026-11-25T00:00:00Z',
+      note: '… not a clearance.',
+    },
+    asic_banned_person: { note: 'no_match: … not a clearance.' },
+    external_administration: {
+      source: 'asic',
+      checked_as_of: '2026-09-30T00:00:00Z',
+      note: 'No appointment in the loaded ASIC insolvency data.',
+    },
+    bankruptcy_petition: { note: 'The National Personal Insolvency Index has no free bulk source; …' },
+    austrac_reporting_entity: {
+      source: 'austrac',
+      checked_as_of: '2026-11-25T00:00:00Z',
+      note: 'Not on the loaded AUSTRAC register data.',
+    },
+  },
 };
+
+/**
+ * Resolve and screen read an identifier the same way: the identity source may be away (502), and a
+ * wrong check digit is refused before it is asked.
+ */
+const identityErrors = (exactlyOne: string): ErrorCase[] => [
+  {
+    status: 400,
+    type: 'invalid_request',
+    code: 'identifier_and_name',
+    param: 'name',
+    message: `name: ${exactlyOne}`,
+  },
+  { status: 400, type: 'invalid_request', code: 'missing_query', message: exactlyOne },
+  {
+    status: 400,
+    type: 'invalid_request',
+    code: 'checksum',
+    param: 'abn',
+    message: '51824753565 is not a valid ABN: its check digits do not match.',
+  },
+  {
+    status: 502,
+    type: 'upstream_unavailable',
+    code: 'abr_unavailable',
+    message: 'The ABR web services did not answer. Retry later.',
+  },
+  {
+    status: 502,
+    type: 'upstream_unavailable',
+    code: 'mirror_not_loaded',
+    message: 'The live register mirror has never been loaded …; nothing can be looked up.',
+  },
+  {
+    status: 502,
+    type: 'upstream_unavailable',
+    code: 'simulated_outage',
+    message: 'The identity source did not answer (simulated by this sandbox scenario). Retry later.',
+  },
+];
+
+/** What `exactlyOneQuery` and `digits` check in the body, for the document. */
+const identifierRules = (...fields: string[]) => ({
+  body: {
+    ...exactlyOneOf(...fields),
+    properties: {
+      abn: { pattern: identifierPattern(11) },
+      acn: { pattern: identifierPattern(9) },
+      name: { pattern: '\\S' },
+    },
+  },
+});
 
 export const resolveRoute = defineRoute({
   method: 'POST',
@@ -54,28 +168,8 @@ export const resolveRoute = defineRoute({
       },
     },
   },
-  errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      code: 'identifier_and_name',
-      param: 'name',
-      message: 'name: Send exactly one of abn, acn or name.',
-    },
-    {
-      status: 400,
-      type: 'invalid_request',
-      code: 'checksum',
-      param: 'abn',
-      message: '51824753565 is not a valid ABN: its check digits do not match.',
-    },
-    {
-      status: 502,
-      type: 'upstream_unavailable',
-      code: 'mirror_not_loaded',
-      message: 'The live register mirror has never been loaded …; nothing can be looked up.',
-    },
-  ],
+  errors: identityErrors('Send exactly one of abn, acn or name.'),
+  requestRules: identifierRules('abn', 'acn', 'name'),
   handler: async ({ ctx, caller, body, services }) =>
     resolveEntity({ ctx: { ...ctx, caller }, input: body, services }),
 });
@@ -86,7 +180,7 @@ export const screenRoute = defineRoute({
   operationId: 'screen',
   summary: 'Screen a name or entity against sanctions and banned lists',
   description:
-    'Send exactly one of `name`, `abn` or `acn` (an identifier is screened under every name the entity is known by). Each list answers `review` (a person must look), `no_match` (nothing came close; not a clearance) or `unavailable` (the list is not loaded or too old to rely on). Never pass, fail or clear.',
+    'Send exactly one of `name`, `abn` or `acn` (an identifier is screened under every name the entity is known by, read through the same identity source as resolve: its outage is a 502). Each list answers `review` (a person must look), `no_match` (nothing came close; not a clearance) or `unavailable` (the list is not loaded or too old to rely on). Never pass, fail or clear.',
   tag: 'Screen',
   auth: true,
   body: ScreenRequest,
@@ -136,14 +230,8 @@ export const screenRoute = defineRoute({
       },
     },
   },
-  errors: [
-    {
-      status: 400,
-      type: 'invalid_request',
-      param: 'abn',
-      message: 'abn: Send exactly one of name, abn or acn.',
-    },
-  ],
+  errors: identityErrors('Send exactly one of name, abn or acn.'),
+  requestRules: identifierRules('name', 'abn', 'acn'),
   handler: async ({ ctx, caller, body, services }) =>
     screenEntity({ ctx: { ...ctx, caller }, input: body, services }),
 });

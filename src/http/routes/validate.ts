@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORMAT_MESSAGE, ValidateResponse, validationBody } from '../../identifiers/validation.ts';
+import { identifierPattern } from '../json-schema.ts';
 import { defineRoute } from '../route.ts';
 
 export const ValidateParams = z.object({
@@ -40,5 +41,7 @@ export const validateRoute = defineRoute({
   errors: [
     { status: 400, type: 'invalid_request', code: 'format', param: 'identifier', message: FORMAT_MESSAGE },
   ],
+  // What a 200 needs; anything else is the 400 `format` above, which says so.
+  requestRules: { params: { identifier: { pattern: identifierPattern(11, 9) } } },
   handler: async ({ params }) => validationBody(params.identifier),
 });

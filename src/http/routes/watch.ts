@@ -23,6 +23,7 @@ import {
   rollSecret,
   updateWatch,
 } from '../../watch/subscriptions.ts';
+import { identifierPattern } from '../json-schema.ts';
 import { defineRoute, type ErrorCase } from '../route.ts';
 
 const example: z.infer<typeof Subscription> = {
@@ -35,6 +36,25 @@ const example: z.infer<typeof Subscription> = {
   created_at: '2026-11-22T23:10:00.000Z',
   updated_at: '2026-11-22T23:10:00.000Z',
 };
+/** An ABN or ACN, as `validateIdentifier` reads it: 11 or 9 digits once whitespace is stripped. */
+const ABN_OR_ACN = { pattern: identifierPattern(11, 9) };
+const entitiesRule = { properties: { entities: { items: ABN_OR_ACN } } };
+const entityErrors: ErrorCase[] = [
+  {
+    status: 400,
+    type: 'invalid_request',
+    code: 'checksum',
+    param: 'entities.0',
+    message: 'entities[0]: 44600110237 is not a valid ABN: its check digit does not match.',
+  },
+  {
+    status: 400,
+    type: 'invalid_request',
+    code: 'webhook_url',
+    param: 'webhook_url',
+    message: 'webhook_url host hooks.internal.example must resolve to public addresses only, and does not',
+  },
+];
 const notFound: ErrorCase = {
   status: 404,
   type: 'not_found',
@@ -59,21 +79,7 @@ export const watchRoutes = [
       examples: { created: { subscription: example, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' } },
     },
     errors: [
-      {
-        status: 400,
-        type: 'invalid_request',
-        code: 'checksum',
-        param: 'entities.0',
-        message: 'entities[0]: 44600110237 is not a valid ABN: its check digit does not match.',
-      },
-      {
-        status: 400,
-        type: 'invalid_request',
-        code: 'webhook_url',
-        param: 'webhook_url',
-        message:
-          'webhook_url host hooks.internal.example must resolve to public addresses only, and does not',
-      },
+      ...entityErrors,
       {
         status: 409,
         type: 'conflict',
@@ -81,6 +87,7 @@ export const watchRoutes = [
         message: `This account already has ${MAX_SUBSCRIPTIONS} subscriptions with live keys, the most it can hold. Add entities to one of them (up to ${MAX_ENTITIES} each) or delete one first.`,
       },
     ],
+    requestRules: { body: entitiesRule },
     handler: async ({ ctx, caller, body }) => createSubscription({ ctx: { ...ctx, caller }, input: body }),
   }),
   defineRoute({
@@ -97,6 +104,21 @@ export const watchRoutes = [
       schema: WatchList,
       examples: { list: { data: [example], next_cursor: null } },
     },
+    errors: [
+      {
+        status: 400,
+        type: 'invalid_request',
+        code: 'invalid_query',
+        param: 'limit',
+        message: 'limit: Too big: expected number to be <=200',
+      },
+      {
+        status: 400,
+        type: 'invalid_request',
+        param: 'cursor',
+        message: 'cursor is not one this API returned.',
+      },
+    ],
     handler: async ({ ctx, caller, query }) => listWatches({ ctx: { ...ctx, caller }, input: query }),
   }),
   defineRoute({
@@ -133,7 +155,18 @@ export const watchRoutes = [
       schema: z.object({ subscription: Subscription }),
       examples: { paused: { subscription: { ...example, status: 'paused' } } },
     },
-    errors: [notFound],
+    errors: [
+      ...entityErrors,
+      {
+        status: 400,
+        type: 'invalid_request',
+        code: 'invalid_body',
+        message: 'send at least one of entities, events, webhook_url, status',
+      },
+      notFound,
+    ],
+    // The schema's refinement: an empty patch is refused.
+    requestRules: { body: { ...entitiesRule, minProperties: 1 } },
     handler: async ({ ctx, caller, params, body }) =>
       updateWatch({ ctx: { ...ctx, caller }, input: { ...body, id: params.id } }),
   }),
@@ -207,10 +240,19 @@ export const watchRoutes = [
       {
         status: 400,
         type: 'invalid_request',
+        code: 'invalid_query',
         param: 'since',
         message: 'since is required (an ISO-8601 timestamp)',
       },
+      {
+        status: 400,
+        type: 'invalid_request',
+        code: 'checksum',
+        param: 'id',
+        message: '44600110237 is not a valid ABN or ACN.',
+      },
     ],
+    requestRules: { params: { id: ABN_OR_ACN } },
     handler: async ({ ctx, caller, params, query }) =>
       listChanges({ ctx: { ...ctx, caller }, input: { id: params.id, ...query } }),
   }),
@@ -254,11 +296,19 @@ export const sandboxEventRoute = defineRoute({
       message: 'Sandbox events are for test keys (svc_sk_test_…).',
     },
     {
+      status: 400,
+      type: 'invalid_request',
+      code: 'format',
+      param: 'identifier',
+      message: '4460011023 is not a valid ABN or ACN.',
+    },
+    {
       status: 404,
       type: 'not_found',
       param: 'identifier',
       message: '51824753556 is not a sandbox entity; see GET /v1/sandbox/scenarios.',
     },
   ],
+  requestRules: { body: { properties: { identifier: ABN_OR_ACN } } },
   handler: async ({ ctx, caller, body }) => triggerSandboxEvent({ ctx: { ...ctx, caller }, input: body }),
 });
