@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import packageJson from '../../package.json' with { type: 'json' };
 import { type Components, jsonSchema, withRules } from './json-schema.ts';
 import type { ErrorCase, RouteSpec } from './route.ts';
 import { ErrorEnvelope } from './schemas.ts';
@@ -236,6 +237,7 @@ export function buildOpenApi(routes: readonly RouteSpec[], version: string): Jso
     info: {
       title: 'aevs: Australian Entity Verification Service',
       version,
+      license: { name: packageJson.license, identifier: packageJson.license },
       description:
         'One canonical record per Australian business, joined across the public registers, with provenance on every field. Authenticate with `Authorization: Bearer <key>`: `svc_sk_test_` keys see the synthetic sandbox, `svc_sk_live_` keys see real register data. Every error uses one envelope; its `type` is one of: ' +
         Object.entries(STATUS_OF_TYPE)
