@@ -1226,7 +1226,10 @@ export interface operations {
     createWatch: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to a key (a UUID, say) is given again, with `Idempotent-Replayed: true` and no second effect, to the same request under the same key from the same account and key mode for 24 hours. The same key with another body is a 409 `idempotency_key_reused`; while the first request runs, a 409 `idempotency_key_in_use` with `Retry-After: 1`. A request that fails leaves the key unused. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -1257,6 +1260,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2497,7 +2502,10 @@ export interface operations {
     sandboxEvent: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer to a key (a UUID, say) is given again, with `Idempotent-Replayed: true` and no second effect, to the same request under the same key from the same account and key mode for 24 hours. The same key with another body is a 409 `idempotency_key_reused`; while the first request runs, a 409 `idempotency_key_in_use` with `Retry-After: 1`. A request that fails leaves the key unused. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -2522,6 +2530,8 @@ export interface operations {
                     "RateLimit-Remaining"?: number;
                     /** @description Seconds until the bucket is full again. */
                     "RateLimit-Reset"?: number;
+                    /** @description `true` when this is the stored answer to an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2588,6 +2598,23 @@ export interface operations {
             };
             /** @description Not found */
             404: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     /** @description Unique per request (`req_…`). */
                     "Request-Id"?: string;

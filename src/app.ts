@@ -21,6 +21,7 @@ import {
   handleError,
   notFoundHandler,
 } from './http/error-handler.ts';
+import { type Answer, answerOnce } from './http/idempotency.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { type RateDecision, SharedRateLimiter } from './http/rate-limit.ts';
 import { logEachRequest } from './http/request-log.ts';
@@ -226,7 +227,7 @@ function registerRoute(
         return result.data;
       };
       const ctx: Ctx = { store: env.deps.store, clock: env.clock, log: request.log, config: env.deps.config };
-      const result = await route.handler({
+      const args = {
         ctx,
         caller: request.caller as never,
         params: parse(route.params, request.params, 'path') as never,
@@ -235,9 +236,32 @@ function registerRoute(
         services: env.services,
         request,
         reply,
-      });
+      };
+      const key = route.idempotent ? request.headers['idempotency-key'] : undefined;
+      const answer: Answer =
+        key === undefined || !request.caller
+          ? { result: await route.handler(args) }
+          : await answerOnce({
+              store: ctx.store,
+              clock: ctx.clock,
+              log: ctx.log,
+              secretKey: ctx.config.secretKey,
+              caller: request.caller,
+              key: String(key),
+              request: { method: route.method, path: route.path, body: request.body },
+              status: route.response.status,
+              onInUse: () => reply.header('retry-after', '1'),
+              run: () => route.handler(args),
+            });
+      if ('replay' in answer) {
+        return reply
+          .status(answer.replay.status)
+          .header('idempotent-replayed', 'true')
+          .type('application/json; charset=utf-8')
+          .send(answer.replay.body);
+      }
       if (reply.sent) return reply;
-      return reply.status(route.response.status).send(result);
+      return reply.status(route.response.status).send(answer.result);
     },
   });
 }

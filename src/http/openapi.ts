@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import packageJson from '../../package.json' with { type: 'json' };
+import { IDEMPOTENCY_ERRORS, IDEMPOTENCY_KEY_PARAMETER, IDEMPOTENT_REPLAYED_HEADER } from './idempotency.ts';
 import { type Components, jsonSchema, withRules } from './json-schema.ts';
 import type { ErrorCase, RouteSpec } from './route.ts';
 import { ErrorEnvelope } from './schemas.ts';
@@ -17,6 +18,7 @@ const commonErrors = (route: RouteSpec): ErrorCase[] => [
     message:
       'API keys must not be sent in the URL. Send them in the Authorization header as "Bearer <key>", and roll any key that was exposed.',
   },
+  ...(route.idempotent ? IDEMPOTENCY_ERRORS : []),
   ...(route.body
     ? ([
         {
@@ -187,6 +189,7 @@ function operation(route: RouteSpec, components: Components): JsonObject {
     parameters: [
       ...parameters(components, route.params, 'path', route.requestRules?.params),
       ...parameters(components, route.query, 'query'),
+      ...(route.idempotent ? [IDEMPOTENCY_KEY_PARAMETER] : []),
     ],
     ...(route.body
       ? {
@@ -203,7 +206,7 @@ function operation(route: RouteSpec, components: Components): JsonObject {
     responses: {
       [String(response.status)]: {
         description: response.description,
-        headers,
+        headers: route.idempotent ? { ...headers, ...IDEMPOTENT_REPLAYED_HEADER } : headers,
         content: {
           [response.contentType ?? 'application/json']: {
             ...(response.schema ? { schema: jsonSchema(components, response.schema, 'output') } : {}),

@@ -51,6 +51,8 @@ export type RouteSpec<
   auth: A;
   /** A live key's request counts against the monthly allowance; false when the handler counts itself. */
   metered?: boolean;
+  /** A POST that creates: it honours `Idempotency-Key` (`http/idempotency.ts`). */
+  idempotent?: boolean;
   params?: P;
   query?: Q;
   body?: B;

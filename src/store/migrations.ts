@@ -321,6 +321,27 @@ export const MIGRATIONS: Migration[] = [
         'CREATE TABLE rate_buckets (account_id TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL, at_ms DOUBLE PRECISION NOT NULL);',
     },
   },
+  {
+    id: 11,
+    name: 'Idempotency-Key: the first answer to a create, kept for 24 hours',
+    // The key and the body are kept as SHA-256 hashes; the answer (which can hold a webhook secret)
+    // is sealed like a secret. While its request runs, a key is held by a claim token until `locked_until`.
+    sql: `
+      CREATE TABLE idempotency_keys (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        partition TEXT NOT NULL,
+        key_hash TEXT NOT NULL,
+        request_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        claim TEXT,
+        locked_until TEXT,
+        status INTEGER,
+        body TEXT,
+        PRIMARY KEY (account_id, partition, key_hash)
+      );
+      CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
+    `,
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -6,6 +6,7 @@ import type { Db, Engine } from './db.ts';
 import { deliveryQueries } from './deliveries.ts';
 import { deliveryQueueQueries } from './delivery-queue.ts';
 import { entityQueries } from './entity-records.ts';
+import { idempotencyKeyQueries } from './idempotency-keys.ts';
 import { ingestQueries } from './ingests.ts';
 import { nameQueries } from './name-search.ts';
 import { startSnapshotLoad } from './pg-snapshot.ts';
@@ -33,6 +34,7 @@ const GROUPS = {
   apiKeys: apiKeyQueries,
   usage: usageQueries,
   rateBuckets: rateBucketQueries,
+  idempotencyKeys: idempotencyKeyQueries,
   records: recordQueries,
   names: nameQueries,
   entities: entityQueries,

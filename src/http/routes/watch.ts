@@ -71,6 +71,7 @@ export const watchRoutes = [
     description: `Entities are ABNs (11 digits) or ACNs (9 digits), check digits validated, duplicates folded; at most ${MAX_ENTITIES}. Events from: ${EVENT_TYPES.join(', ')}. The webhook URL must be https and must not resolve to a private, loopback or link-local address. An account holds at most ${MAX_SUBSCRIPTIONS} subscriptions per partition (test or live keys), paused ones included. The \`secret\` is shown once; roll it to get a new one.`,
     tag: 'Watch',
     auth: true,
+    idempotent: true,
     body: CreateWatchRequest,
     response: {
       status: 201,
@@ -267,6 +268,7 @@ export const sandboxEventRoute = defineRoute({
     'The event is delivered to your matching subscriptions exactly as a real change would be. Live keys get 403.',
   tag: 'Sandbox',
   auth: true,
+  idempotent: true,
   body: z.object({ identifier: z.string(), type: z.enum(EVENT_TYPES) }).strict(),
   response: {
     status: 201,
