@@ -38,4 +38,12 @@ export interface Db {
   copyFrom?(sql: string): Writable;
   /** Told when the store stops answering (its queries then fail with a 503) and when it answers again. */
   onAvailability?(listener: AvailabilityListener): void;
+  /**
+   * Outside transactions: a value that changes whenever an ingest may have been applied since it was
+   * last read, by this process or another sharing the store; null when the engine cannot tell now
+   * (then nothing read from ingests may be kept). See docs/architecture.md, what a process keeps.
+   */
+  ingestsToken?(): string | null;
+  /** Inside a transaction that records an ingest: the token changes for every process once it commits. */
+  noteIngest?(): Promise<void>;
 }

@@ -21,8 +21,8 @@ export type IngestRow = {
   error: string | null;
 };
 
-export const insertIngest = (db: Db, r: IngestRow) =>
-  db.run(
+export const insertIngest = async (db: Db, r: IngestRow) => {
+  const inserted = await db.run(
     `INSERT INTO ingests (id, partition, dataset, files, status, as_of, started_at, finished_at, rows_read, inserted, updated, unchanged, removed, rejected, rejected_examples, events, error)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     [
@@ -45,6 +45,9 @@ export const insertIngest = (db: Db, r: IngestRow) =>
       r.error,
     ],
   );
+  await db.noteIngest?.();
+  return inserted;
+};
 
 /** The latest applied ingest of each dataset in the partition. */
 export const latestIngests = (db: Db, partition: Partition) =>
@@ -88,13 +91,36 @@ export async function lockRereads(db: Db): Promise<void> {
   if (db.engine === 'postgres') await db.get('SELECT pg_advisory_xact_lock(?)', [REREAD_LOCK]);
 }
 
+type LoadedCopy = Pick<IngestRow, 'dataset' | 'id' | 'as_of'>;
+/** Each process keeps the loaded copies it read until an ingest is applied (docs/architecture.md, what a process keeps). */
+const keptCopies = new WeakMap<Db, { token: string; byPartition: Map<Partition, Promise<LoadedCopy[]>> }>();
+
+/** The loaded copy of each dataset in the partition, as kept by this process or read afresh. */
+export async function loadedCopies(db: Db, partition: Partition): Promise<LoadedCopy[]> {
+  const token = db.ingestsToken?.() ?? null;
+  if (token === null) return readLoadedCopies(db, partition);
+  let kept = keptCopies.get(db);
+  if (kept?.token !== token) {
+    kept = { token, byPartition: new Map() };
+    keptCopies.set(db, kept);
+  }
+  let copies = kept.byPartition.get(partition);
+  if (!copies) {
+    copies = readLoadedCopies(db, partition);
+    kept.byPartition.set(partition, copies);
+    // A failed read (the store unreachable) is not kept.
+    copies.catch(() => kept.byPartition.delete(partition));
+  }
+  return copies;
+}
+
 /**
  * The loaded copy of each dataset in the partition (its latest applied ingest): only what a resolve
- * or a screen needs of it, read on every request, so in one pass over the partition's ingests
+ * or a screen needs of it, in one pass over the partition's ingests
  * (SQLite takes the other columns from the row holding MAX; PostgreSQL picks one row per dataset).
  */
-export const loadedCopies = (db: Db, partition: Partition) =>
-  db.all<Pick<IngestRow, 'dataset' | 'id' | 'as_of'>>(
+const readLoadedCopies = (db: Db, partition: Partition) =>
+  db.all<LoadedCopy>(
     db.engine === 'postgres'
       ? `SELECT DISTINCT ON (dataset) dataset, id, as_of FROM ingests
          WHERE partition = ? AND status = 'applied' ORDER BY dataset, finished_at DESC`

@@ -2,6 +2,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Availability, type AvailabilityListener } from './availability.ts';
 import type { Db } from './db.ts';
+import { INGEST_CHANNEL, IngestListener } from './pg-ingest-listener.ts';
 
 /** `?` placeholders become `$1, $2, …`; our SQL never has a `?` inside a literal. */
 const numbered = (sql: string): string => {
@@ -48,8 +49,14 @@ export class PostgresDb implements Db {
   readonly #pool: pg.Pool;
   readonly #q: Omit<Db, 'transaction' | 'close'>;
   readonly #availability = new Availability();
+  /** Ingests heard of (committed here, or announced by any process) since the process started. */
+  #ingests = 0;
+  readonly #listener: IngestListener;
 
   constructor(connectionString: string) {
+    this.#listener = new IngestListener(connectionString, () => {
+      this.#ingests++;
+    });
     // A server that does not answer a new connection within 5 s is taken to be down (the default
     // would wait for ever).
     this.#pool = new pg.Pool({ connectionString, max: 10, types, connectionTimeoutMillis: 5_000 });
@@ -60,6 +67,15 @@ export class PostgresDb implements Db {
 
   onAvailability(listener: AvailabilityListener): void {
     this.#availability.on(listener);
+  }
+
+  ingestsToken(): string | null {
+    return this.#listener.hearing ? String(this.#ingests) : null;
+  }
+
+  async noteIngest(): Promise<void> {
+    await this.#q.run('SELECT pg_notify(?, ?)', [INGEST_CHANNEL, 'ingest']);
+    this.#ingests++;
   }
 
   all<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
@@ -96,8 +112,14 @@ export class PostgresDb implements Db {
         }
       });
     }).catch((error: unknown) => this.#availability.failed('postgres', error));
+    let ingested = false;
     const tx: Db = {
       ...queries(client, this.#availability),
+      // Delivered to every listening process when the transaction commits, never if it rolls back.
+      noteIngest: async () => {
+        await tx.run('SELECT pg_notify(?, ?)', [INGEST_CHANNEL, 'ingest']);
+        ingested = true;
+      },
       transaction: (inner) => inner(tx),
       close: async () => undefined,
       copyFrom: (sql) => client.query(copyFrom(sql)),
@@ -106,6 +128,7 @@ export class PostgresDb implements Db {
       await tx.exec('BEGIN');
       const result = await fn(tx);
       await tx.exec('COMMIT');
+      if (ingested) this.#ingests++;
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -116,7 +139,8 @@ export class PostgresDb implements Db {
     }
   }
 
-  close(): Promise<void> {
-    return this.#pool.end();
+  async close(): Promise<void> {
+    await this.#listener.close();
+    await this.#pool.end();
   }
 }

@@ -31,6 +31,9 @@ export class SqliteDb implements Db {
   #queue: Promise<unknown> = Promise.resolve();
   #inTransaction = false;
   readonly #availability = new Availability();
+  /** Ingests recorded by this process (SQLite's data_version counts only the other processes' commits). */
+  #ingests = 0;
+  #ingestInTransaction = false;
 
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
@@ -117,10 +120,29 @@ export class SqliteDb implements Db {
     run: async (sql: string, params: readonly unknown[] = []) =>
       this.#use(() => Number(this.#statement(sql).run(...toSqlite(params)).changes)),
     exec: async (sql: string) => this.#use(() => this.#db.exec(sql)),
+    noteIngest: async () => {
+      this.#ingestInTransaction = true;
+    },
     transaction: (fn) => fn(this.#direct),
     close: async () => undefined,
     prepare: (sql: string) => this.#statement(sql),
   };
+
+  ingestsToken(): string | null {
+    // `PRAGMA data_version` changes when another connection commits anything (usage counts
+    // included), so with several processes the token changes often; it never stays put across an
+    // ingest. Within the process, ingests are counted at commit.
+    try {
+      const { data_version } = this.#statement('PRAGMA data_version').get() as { data_version: number };
+      return `${this.#ingests}.${data_version}`;
+    } catch {
+      return null;
+    }
+  }
+
+  async noteIngest(): Promise<void> {
+    this.#ingests++;
+  }
 
   async all<T>(sql: string, params: readonly unknown[] = []): Promise<T[]> {
     await this.#idle();
@@ -150,12 +172,14 @@ export class SqliteDb implements Db {
         this.#db.exec('BEGIN IMMEDIATE');
         // At once: no other caller's statement may run inside this transaction.
         this.#inTransaction = true;
+        this.#ingestInTransaction = false;
       };
       await this.#waitingForLock(begin, options.lockWaitMs);
       try {
         try {
           const result = await fn(this.#direct);
           this.#use(() => this.#db.exec('COMMIT'));
+          if (this.#ingestInTransaction) this.#ingests++;
           return result;
         } catch (error) {
           if (this.#db.isTransaction) this.#db.exec('ROLLBACK');
