@@ -3,6 +3,7 @@
 // the contract's answer with no work behind it (with or without the log line). Reports its port (and
 // key) to the parent over IPC.
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify from 'fastify';
@@ -29,7 +30,17 @@ const send = (message: unknown) => process.send?.(message);
 /** Validate's body for the benchmark's ABN, as the app writes it. */
 const VALID_BODY = '{"identifier_type":"abn","input":"49004028077","normalized":"49004028077","valid":true}';
 
-if (kind === 'bare' || kind === 'bare-logged' || kind === 'contract' || kind === 'contract-logged') {
+if (kind === 'node') {
+  // The floor of all: Node's own HTTP server answering a constant, no framework (bench:resolve).
+  const server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
+    response.end(VALID_BODY);
+  });
+  server.listen(0, '127.0.0.1', () => {
+    const address = server.address();
+    send({ port: typeof address === 'object' && address ? address.port : 0 });
+  });
+} else if (kind === 'bare' || kind === 'bare-logged' || kind === 'contract' || kind === 'contract-logged') {
   const contract = kind.startsWith('contract');
   const app = contract ? Fastify({ genReqId: () => newId('req') }) : Fastify();
   if (kind.endsWith('-logged')) {
