@@ -13,11 +13,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { createAccount } from '../src/accounts/create-account.ts';
+import { createKey } from '../src/accounts/keys.ts';
 import { ingest } from '../src/ingest/ingest.ts';
+import { nameKey } from '../src/names/name-key.ts';
 import { ADAPTERS } from '../src/registers/index.ts';
 import { openDb } from '../src/store/open-store.ts';
 import { createStore } from '../src/store/store.ts';
-import { measureSearch, percentile, writeCompanyExtract } from './synthetic-names.ts';
+import { explaining, type Plan } from './explain.ts';
+import { labelledQueries, measureSearch, percentile, writeCompanyExtract } from './synthetic-names.ts';
 
 const n = Number(process.argv[2] ?? process.env.BENCH_RECORDS ?? 1_000_000);
 const pgUrl = process.env.AEVS_BENCH_DATABASE_URL;
@@ -41,6 +45,8 @@ type Result = {
   searchP95: number;
   resolveP99: number;
   resolveRps: number;
+  limitRatio: number;
+  otherRefused: number;
 };
 
 const file = (path: string) => ({ name: path, path, open: async () => createReadStream(path) });
@@ -98,7 +104,9 @@ async function measure(engine: 'sqlite' | 'postgres'): Promise<Result> {
     );
 
     const search = await measureSearch(ctx.store, written);
+    await printPlans(engine, db);
     const resolve = await resolveThroughApi(settings);
+    const shared = await limitAcrossProcesses(ctx, settings);
     return {
       engine,
       firstLoad: n / first.seconds,
@@ -107,6 +115,7 @@ async function measure(engine: 'sqlite' | 'postgres'): Promise<Result> {
       recall1: search.recall1,
       searchP95: percentile(search.latency, 95),
       ...resolve,
+      ...shared,
     };
   } finally {
     await db.close();
@@ -154,6 +163,92 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
   }
 }
 
+/**
+ * The plans of three labelled searches (a typed variant, a misspelt word, a reordered name), as the
+ * engine runs them at this size: PostgreSQL's EXPLAIN (ANALYZE, BUFFERS), SQLite's query plan.
+ */
+async function printPlans(engine: string, db: Parameters<typeof explaining>[0]) {
+  const queries = labelledQueries(written)
+    .filter((_, i) => [0, 3, 2].includes(i % 6))
+    .slice(0, 3);
+  for (const { query } of queries) {
+    const plans: Plan[] = [];
+    await createStore(explaining(db, plans)).names.candidates(
+      'live',
+      nameKey(query).split(' ').filter(Boolean),
+    );
+    console.log(`\n${engine}: plans for "${query}"`);
+    for (const plan of plans)
+      console.log(`  ${plan.sql.slice(0, 160)}\n${plan.lines.map((l) => `    ${l}`).join('\n')}`);
+  }
+}
+
+/**
+ * Three server processes on the store, one account sending as fast as it can through all three
+ * against a limit of LIMIT a minute, and another account sending a few requests a second meanwhile.
+ * The bucket starts full (one minute's allowance), so the rate is what got through beyond that.
+ */
+async function limitAcrossProcesses(
+  ctx: { store: ReturnType<typeof createStore>; clock: () => Date },
+  settings: { dataDir: string; databaseUrl: string | undefined },
+) {
+  const limit = Number(process.env.BENCH_LIMIT_PER_MINUTE ?? 3_000);
+  const duration = Number(process.env.BENCH_LIMIT_SECONDS ?? 30);
+  const keyFor = async (name: string) =>
+    (
+      await createKey({
+        ctx,
+        input: { accountId: (await createAccount({ ctx, input: { name } })).id, mode: 'live' },
+      })
+    ).key;
+  const [busy, quiet] = [await keyFor('busy'), await keyFor('quiet')];
+  const children = Array.from({ length: 3 }, () =>
+    fork(new URL('./validate-server.ts', import.meta.url), ['app-store'], {
+      env: {
+        ...process.env,
+        AEVS_DATA_DIR: settings.dataDir,
+        ...(settings.databaseUrl ? { AEVS_DATABASE_URL: settings.databaseUrl } : {}),
+        BENCH_API_KEY: busy,
+        BENCH_RATE_LIMIT_PER_MINUTE: String(limit),
+        BENCH_LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+    }),
+  );
+  try {
+    const ports = await Promise.all(
+      children.map(
+        (child) =>
+          new Promise<number>((resolve, reject) => {
+            child.once('message', (m) => resolve((m as { port: number }).port));
+            child.once('exit', (code) => reject(new Error(`a server exited (${code})`)));
+          }),
+      ),
+    );
+    const path = '/v1/validate/49004028077';
+    const load = (port: number, key: string, extra: Partial<autocannon.Options>) =>
+      autocannon({
+        url: `http://127.0.0.1:${port}${path}`,
+        headers: { authorization: `Bearer ${key}` },
+        duration,
+        ...extra,
+      });
+    const [runs, other] = await Promise.all([
+      Promise.all(ports.map((port) => load(port, busy, { connections: 8 }))),
+      load(ports[0] as number, quiet, { connections: 1, overallRate: 5 }),
+    ]);
+    const allowed = runs.reduce((sum, r) => sum + r['2xx'], 0);
+    const refused = runs.reduce((sum, r) => sum + r.non2xx, 0);
+    const perMinute = ((allowed - limit) / duration) * 60;
+    console.log(
+      `three processes, one account at ${limit}/min for ${duration} s: ${allowed} allowed, ${refused} refused (429); beyond the full bucket ${perMinute.toFixed(0)}/min = ${(perMinute / limit).toFixed(3)} x the limit (goal <= 1.1); another account: ${other['2xx']} allowed, ${other.non2xx} refused`,
+    );
+    return { limitRatio: perMinute / limit, otherRefused: other.non2xx };
+  } finally {
+    for (const child of children) child.kill();
+  }
+}
+
 const results: Result[] = [await measure('sqlite')];
 if (pgUrl) results.push(await measure('postgres'));
 else console.log('postgres: skipped (set AEVS_BENCH_DATABASE_URL to a PostgreSQL server to measure it)');
@@ -166,6 +261,9 @@ for (const r of results) {
   );
   console.log(
     `${''.padEnd(9)} name search recall@1 ${r.recall1.toFixed(3)}  p95 ${r.searchP95.toFixed(1)} ms (goal <= 50)   resolve by ABN p99 ${r.resolveP99} ms (goal <= 10), ${r.resolveRps.toFixed(0)} req/s`,
+  );
+  console.log(
+    `${''.padEnd(9)} three processes on one account: ${r.limitRatio.toFixed(3)} x the limit a minute (goal <= 1.1); another account refused ${r.otherRefused} times (goal 0)`,
   );
 }
 const [lite, post] = results;

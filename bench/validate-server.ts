@@ -72,22 +72,32 @@ if (kind === 'node') {
   // already loaded by the parent (bench:scale); otherwise a fresh store in a temporary folder.
   const onStore = kind === 'app-store';
   const dir = onStore ? (process.env.AEVS_DATA_DIR ?? '') : mkdtempSync(join(tmpdir(), 'aevs-bench-'));
-  // Every request is rate-limited (the bucket is consulted) but the budget is high enough never to refuse.
+  // Every request is rate-limited (the bucket is consulted) but the budget is high enough never to
+  // refuse, unless the parent sets one to measure (bench:scale's three processes on one account).
   const config = {
-    ...loadConfig({ AEVS_RATE_LIMIT_PER_MINUTE: '1000000000' }),
+    ...loadConfig({ AEVS_RATE_LIMIT_PER_MINUTE: process.env.BENCH_RATE_LIMIT_PER_MINUTE ?? '1000000000' }),
     dataDir: dir,
     databaseUrl: onStore ? process.env.AEVS_DATABASE_URL : undefined,
   };
   const db = await openDb(config);
   const clock = () => new Date();
-  const account = await createAccount({ ctx: { store: createStore(db), clock }, input: { name: 'bench' } });
   // `app-sandbox`: a test key over the loaded sandbox, for resolve and screen.
   const sandbox = kind === 'app-sandbox';
   if (sandbox) await loadSandbox({ ctx: { store: createStore(db), clock } });
-  const { key } = await createKey({
-    ctx: { store: createStore(db), clock },
-    input: { accountId: account.id, mode: sandbox ? 'test' : 'live' },
-  });
+  // A key the parent made (several servers on one account), or a new account's.
+  const key =
+    process.env.BENCH_API_KEY ??
+    (
+      await createKey({
+        ctx: { store: createStore(db), clock },
+        input: {
+          accountId: (
+            await createAccount({ ctx: { store: createStore(db), clock }, input: { name: 'bench' } })
+          ).id,
+          mode: sandbox ? 'test' : 'live',
+        },
+      })
+    ).key;
   const logFile = join(dir, 'requests.log');
   const log = createLogger((process.env.BENCH_LOG_LEVEL as 'info') ?? 'info', logDestination(logFile));
   const app = await buildApp({ config, store: createStore(db), log });
