@@ -70,12 +70,20 @@ async function vocabularyCounts(db: Db, tokens: string[]): Promise<Map<string, n
 const COUNT_CAP = 1_000;
 
 /**
- * How many names hold each token (up to COUNT_CAP), from the GIN index of the keys' words: a probe
- * per token, each stopping at the cap; a token no name holds is absent.
+ * How many names hold each token (up to COUNT_CAP). A word among the most common in PostgreSQL's
+ * statistics of the words index is counted from them: probing the index for it would read a long
+ * posting list (at 1M names, a place word sits in ~13,000). Any other word is probed, its count
+ * stopping at the cap; a token no name holds is absent.
  */
 async function wordCounts(db: Db, tokens: string[]): Promise<Map<string, number>> {
+  const common = await commonWords(db);
   const counts = new Map<string, number>();
   for (const t of tokens) {
+    const known = common.get(t.toLowerCase());
+    if (known !== undefined) {
+      counts.set(t, Math.min(COUNT_CAP, Math.max(1, known)));
+      continue;
+    }
     const row = await db.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM (
          SELECT 1 FROM source_names WHERE to_tsvector('simple', name_key) @@ to_tsquery('simple', ?) LIMIT ${COUNT_CAP}
@@ -86,6 +94,35 @@ async function wordCounts(db: Db, tokens: string[]): Promise<Map<string, number>
     if (n > 0) counts.set(t, n);
   }
   return counts;
+}
+
+/** How long the common words are kept where the store cannot tell when an ingest was applied. */
+const COMMON_WORDS_MS = 60_000;
+const commonWordsKept = new WeakMap<Db, { token: string | null; at: number; words: Map<string, number> }>();
+
+/**
+ * The words index's most common words and about how many names hold each, from the statistics
+ * ANALYZE keeps (taken after every snapshot load): kept by the process until the next ingest.
+ * Empty before the first ANALYZE; then every word is probed.
+ */
+async function commonWords(db: Db): Promise<Map<string, number>> {
+  const token = db.ingestsToken?.() ?? null;
+  const kept = commonWordsKept.get(db);
+  if (kept && kept.token === token && (token !== null || performance.now() - kept.at < COMMON_WORDS_MS))
+    return kept.words;
+  const row = await db.get<{ words: string[] | null; freqs: number[] | null; names: number }>(
+    `SELECT s.most_common_elems::text::text[] AS words, s.most_common_elem_freqs AS freqs,
+            (SELECT c.reltuples FROM pg_class c WHERE c.oid = 'source_names'::regclass) AS names
+     FROM pg_stats s WHERE s.schemaname = current_schema() AND s.tablename = 'source_names_words'`,
+  );
+  const words = new Map<string, number>();
+  const names = Number(row?.names ?? 0);
+  // The frequencies carry three more values after the words' own (minimum, maximum, null share).
+  row?.words?.forEach((word, i) => {
+    words.set(word, Math.round(Number(row.freqs?.[i] ?? 0) * names));
+  });
+  commonWordsKept.set(db, { token, at: performance.now(), words });
+  return words;
 }
 
 /** A token as one quoted tsquery lexeme (`:*` for a prefix). */
