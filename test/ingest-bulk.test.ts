@@ -299,4 +299,36 @@ describe(`the ABN Bulk Extract parsed on its own thread (${testEngine()})`, () =
     const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM source_records');
     assert.equal(Number(count?.n), 0);
   });
+
+  it('fails a truncated next snapshot over a stored copy, which stays as it was, events and loaded copy included', async () => {
+    const db = await open();
+    const loaded = await load(db, first, true);
+    const before = {
+      records: await stored(db),
+      events: await db.all('SELECT id FROM change_events ORDER BY id'),
+      copies: await createStore(db).ingests.loadedCopies('live'),
+    };
+    const [path] = (await resolveInputs([next])).files.map((f) => f.name);
+    const text = readFileSync(path as string, 'utf8');
+    const cut = text.slice(0, text.indexOf('<ABR', text.length / 2) + 30);
+    await assert.rejects(
+      ingest({
+        ctx: ctxOf(db),
+        input: {
+          adapter: abrBulk,
+          files: [{ name: '20261125Public01.xml', open: async () => Readable.from([Buffer.from(cut)]) }],
+          partition: 'live',
+          parseInWorker: true,
+        },
+      }),
+      (error: unknown) => error instanceof IngestError && /Nothing was applied/.test(error.message),
+    );
+    assert.deepEqual(await stored(db), before.records);
+    assert.deepEqual(await db.all('SELECT id FROM change_events ORDER BY id'), before.events);
+    assert.deepEqual(await createStore(db).ingests.loadedCopies('live'), before.copies);
+    // The whole file then applies as if the cut one had never been tried.
+    const whole = await load(db, next, true);
+    assert.ok(whole.events > 0 && whole.updated + whole.inserted + whole.removed > 0);
+    assert.notEqual(whole.id, loaded.id);
+  });
 });
