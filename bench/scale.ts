@@ -266,6 +266,8 @@ for (const r of results) {
     `${''.padEnd(9)} three processes on one account: ${r.limitRatio.toFixed(3)} x the limit a minute (goal <= 1.1); another account refused ${r.otherRefused} times (goal 0)`,
   );
 }
+// Loads stream: the peak stays flat as N grows (the parsing thread and COPY buffers, not the records).
+console.log(`peak memory of this process ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 const [lite, post] = results;
 if (lite && post)
   console.log(
