@@ -162,7 +162,7 @@ export async function startSnapshotLoad(
       if (storedRows === 0 && !options.events) {
         options.checkRemovals(0);
         const aside = await setAsideIndexes(tx, kept);
-        await insertStaged(scope, false);
+        await insertFresh(scope);
         if (aside) await rebuildIndexes(tx, aside);
         return {
           inserted: kept,
@@ -213,9 +213,37 @@ async function dropDuplicates(tx: Db) {
   };
 }
 
-/** New records, each with its names, straight from the stage (`onlyNew`: those the comparison found new). */
-async function insertStaged({ tx, partition, dataset, at, ingestId }: Scope, onlyNew: boolean) {
-  const from = onlyNew ? "aevs_stage s JOIN aevs_diff d ON d.seq = s.seq AND d.kind = 'new'" : 'aevs_stage s';
+/**
+ * A first load's records and names straight from the stage, each record's id given from its place
+ * in the stage: a block of the id sequence is taken for the load while the table is locked against
+ * other writers, so the names need no join back to the records just inserted.
+ */
+async function insertFresh({ tx, partition, dataset, at, ingestId }: Scope) {
+  await tx.exec('LOCK TABLE source_records IN SHARE ROW EXCLUSIVE MODE');
+  const block = await tx.get<{ base: number; last: number }>(
+    `SELECT nextval(pg_get_serial_sequence('source_records', 'id')) AS base,
+            COALESCE((SELECT MAX(seq) FROM aevs_stage), 0) AS last`,
+  );
+  const base = Number(block?.base ?? 0);
+  const last = Number(block?.last ?? 0);
+  await tx.run(
+    `INSERT INTO source_records (id, partition, dataset, record_key, abn, acn, name, names, status, as_of, data, first_seen_at, updated_at, seen_ingest)
+     SELECT ?::bigint + s.seq, ?, ?, s.record_key, s.abn, s.acn, s.name, s.names, s.status, s.as_of, s.data, ?, ?, ?
+     FROM aevs_stage s ORDER BY s.seq`,
+    [base, partition, dataset, at, at, ingestId],
+  );
+  await tx.run(
+    `INSERT INTO source_names (record_id, name, name_type, name_key)
+     SELECT ?::bigint + s.seq, x.value->>0, x.value->>1, x.value->>2
+     FROM aevs_stage s CROSS JOIN LATERAL jsonb_array_elements(s.name_keys::jsonb) AS x`,
+    [base],
+  );
+  await tx.get("SELECT setval(pg_get_serial_sequence('source_records', 'id'), ?::bigint)", [base + last]);
+}
+
+/** The records the comparison found new, each with its names, from the stage. */
+async function insertStaged({ tx, partition, dataset, at, ingestId }: Scope) {
+  const from = "aevs_stage s JOIN aevs_diff d ON d.seq = s.seq AND d.kind = 'new'";
   await tx.run(
     `WITH inserted AS (
        INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, first_seen_at, updated_at, seen_ingest)
@@ -302,7 +330,7 @@ async function applyChanges(scope: Scope) {
        CROSS JOIN LATERAL jsonb_array_elements(s.name_keys::jsonb) AS x
      WHERE d.kind = 'changed'`,
   );
-  await insertStaged(scope, true);
+  await insertStaged(scope);
 }
 
 type ChangeRow = {
