@@ -107,7 +107,17 @@ export async function startSnapshotLoad(
     hand();
     if (copyError) throw copyError;
     if (full) {
-      await Promise.race([once(copy, 'drain'), once(copy, 'error')]);
+      // Until the COPY takes more, or fails (its error is kept by the listener above); each wait
+      // takes its listeners off again, or a long load would pile them up.
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          copy.off('drain', done);
+          copy.off('error', done);
+          resolve();
+        };
+        copy.on('drain', done);
+        copy.on('error', done);
+      });
       full = false;
       if (copyError) throw copyError;
     }
