@@ -329,7 +329,13 @@ export async function writeCompanyExtract(file: string, n: number, asicFile?: st
   const used = new Set<string>();
   for (let i = 0; i < n; i++) {
     let base = `${PLACE_WORDS[Math.floor(rand() * PLACE_WORDS.length)]} ${PLACE_WORDS[Math.floor(rand() * PLACE_WORDS.length)]} ${INDUSTRY_WORDS[Math.floor(rand() * INDUSTRY_WORDS.length)]}`;
-    if (used.has(base)) base = `${base} ${i % 97}`;
+    // A combination already used takes a number, the first one free: names stay unique at any N
+    // (past about 2M the combinations run out and a numbered name would come again).
+    if (used.has(base)) {
+      let k = i % 97;
+      while (used.has(`${base} ${k}`)) k += 97;
+      base = `${base} ${k}`;
+    }
     used.add(base);
     const name = `${base} ${FORMS[i % FORMS.length]}`;
     const { acn, abn } = companyIds(i);
