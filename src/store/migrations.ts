@@ -391,7 +391,17 @@ export const MIGRATIONS: Migration[] = [
         at TEXT NOT NULL
       );
       CREATE INDEX dashboard_activity_by_account ON dashboard_activity (account_id, at);
+      CREATE TABLE dashboard_form_submissions (
+        token_hash TEXT PRIMARY KEY,
+        at TEXT NOT NULL
+      );
       CREATE INDEX deliveries_by_subscription ON deliveries (subscription_id, created_at);
+      CREATE TABLE usage_daily (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        day TEXT NOT NULL,
+        live_requests BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (account_id, day)
+      );
     `,
   },
 ];
