@@ -164,10 +164,12 @@ describe('the dashboard in a real browser', { skip }, () => {
     // A form whose CSRF token was tampered with is refused, and nothing changes.
     await page.goto(`${base}/dashboard/keys`);
     const keysBefore = await page.locator('tbody tr').count();
-    await page.evaluate(() => {
-      const input = document.querySelector('form[action="/dashboard/keys"] input[name="_csrf"]');
-      input?.setAttribute('value', 'forged');
-    });
+    await page
+      .locator('form[action="/dashboard/keys"] input[name="_csrf"]')
+      .first()
+      .evaluate((input: { setAttribute: (name: string, value: string) => void }) =>
+        input.setAttribute('value', 'forged'),
+      );
     const [refused] = await Promise.all([
       page.waitForResponse(/\/dashboard\/keys$/),
       page.click('text=Create test key'),
