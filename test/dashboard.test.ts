@@ -421,6 +421,8 @@ describe('the account dashboard', () => {
     await t.app.inject({ method: 'GET', url: '/v1/validate/49004028077', headers: bearer(account.liveKey) });
     const overview = await c.get('/dashboard');
     assert.match(overview.body, /<svg class="chart"/);
+    const today = new Date().toISOString().slice(0, 10);
+    assert.match(overview.body, new RegExp(`<title>${today}: [1-9]\\d*</title>`), "today's live requests");
     assert.match(overview.body, /The last 12 months/);
     const registers = await c.get('/dashboard/registers');
     assert.match(registers.body, /abr-bulk/);

@@ -14,6 +14,8 @@ export class UsageMeter {
   readonly #store: Store;
   readonly #log: Logger;
   #counts = new Map<string, { accountId: string; day: string; count: number }>();
+  /** Counts being written by the flush in progress: still counted by `pending` until they are stored. */
+  #writing = new Map<string, { accountId: string; day: string; count: number }>();
   #lastUsed = new Map<string, number>();
   #day = { name: '', start: 0, end: 0 };
   #timer: NodeJS.Timeout | undefined;
@@ -50,11 +52,12 @@ export class UsageMeter {
     return this.#day.name;
   }
 
-  /** Counted in this process and not yet written, for the month. */
+  /** Counted in this process and not yet written (or being written now), for the month. */
   pending(accountId: string, period: string): number {
     let n = 0;
-    for (const entry of this.#counts.values())
-      if (entry.accountId === accountId && entry.day.startsWith(period)) n += entry.count;
+    for (const counts of [this.#counts, this.#writing])
+      for (const entry of counts.values())
+        if (entry.accountId === accountId && entry.day.startsWith(period)) n += entry.count;
     return n;
   }
 
@@ -81,6 +84,7 @@ export class UsageMeter {
     const lastUsed = this.#lastUsed;
     this.#counts = new Map();
     this.#lastUsed = new Map();
+    this.#writing = counts;
     try {
       await this.#store.transaction(async (tx) => {
         for (const { accountId, day, count } of counts.values())
@@ -95,6 +99,8 @@ export class UsageMeter {
       }
       for (const [keyId, at] of lastUsed) if (!this.#lastUsed.has(keyId)) this.#lastUsed.set(keyId, at);
       this.#log.error({ err: error }, 'usage flush failed; counts kept for the next flush');
+    } finally {
+      this.#writing = new Map();
     }
   }
 }
