@@ -113,4 +113,35 @@ describe('dashboard sessions', () => {
     await t.store.dashboard.removeUser(account.id, user.id);
     assert.equal(await resumeSession({ ctx, input: { token: removed } }), null);
   });
+
+  it('set a Secure cookie behind a proxy that says the request came over HTTPS (AEVS_TRUST_PROXY=1)', async () => {
+    const proxied = await startTestApp({ env: { AEVS_TRUST_PROXY: '1' } });
+    try {
+      const account = await proxied.newAccount();
+      const ctx = { store: proxied.store, clock: () => new Date() };
+      const invitation = await inviteUser({
+        ctx,
+        input: { accountId: account.id, email: 'p@example.com', actor: 'test' },
+      });
+      const headers = { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' };
+      const form = await proxied.app.inject({ method: 'GET', url: invitation.path, headers });
+      const presession = form.cookies.find((c) => c.name === 'aevs_presession');
+      assert.equal(presession?.secure, true);
+      const csrf = /name="_csrf" value="([^"]+)"/.exec(form.body)?.[1] ?? '';
+      const res = await proxied.app.inject({
+        method: 'POST',
+        url: invitation.path,
+        headers: {
+          ...headers,
+          cookie: `aevs_presession=${presession?.value}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        payload: new URLSearchParams({ _csrf: csrf, password: 'twelve chars ok' }).toString(),
+      });
+      assert.equal(res.statusCode, 303, res.body);
+      assert.equal(res.cookies.find((c) => c.name === 'aevs_session')?.secure, true);
+    } finally {
+      await proxied.close();
+    }
+  });
 });
