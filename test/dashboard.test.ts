@@ -70,7 +70,10 @@ describe('the account dashboard', () => {
     const again = await client().get(invitation.path);
     assert.equal(again.statusCode, 404);
     assert.match(again.body, /expired or has been used/);
-    assert.ok(t.logs.some((l) => l.includes('/dashboard/invite/REDACTED')), 'the request is logged');
+    assert.ok(
+      t.logs.some((l) => l.includes('/dashboard/invite/REDACTED')),
+      'the request is logged',
+    );
     assert.ok(!t.logs.some((l) => l.includes(invitation.token)), 'never the invitation token');
     const stored = await t.db.all<{ token_hash: string }>('SELECT token_hash FROM dashboard_invitations');
     assert.ok(
