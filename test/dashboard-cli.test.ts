@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../src/config.ts';
 import { resumeSession, SESSION_IDLE_MS, SESSION_MAX_MS, signIn } from '../src/dashboard/sessions.ts';
+import { hashToken } from '../src/dashboard/tokens.ts';
 import { acceptInvitation, inviteUser } from '../src/dashboard/users.ts';
 import { openStore } from '../src/store/open-store.ts';
 import { startTestApp, type TestApp } from './helpers/app.ts';
@@ -105,6 +106,22 @@ describe('dashboard sessions', () => {
     for (now = start; now < start + SESSION_MAX_MS; now += SESSION_IDLE_MS / 2)
       assert.ok(await resumeSession({ ctx, input: { token: busy } }));
     assert.equal(await resumeSession({ ctx, input: { token: busy } }), null, '7 days at most');
+
+    // A sign-in drops failures past the window and sessions past their end.
+    now = start;
+    await assert.rejects(
+      signIn({ ctx, input: { email: 's@example.com', password: 'wrong password', client: '::1' } }),
+    );
+    const stale = (await signin()).token;
+    now = start + SESSION_MAX_MS + 60_000;
+    await signin();
+    const rows = async (table: string) =>
+      Number((await t.db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM ${table}`))?.n);
+    assert.equal(await rows('dashboard_sign_in_failures'), 0);
+    assert.equal(
+      await t.db.get('SELECT token_hash FROM dashboard_sessions WHERE token_hash = ?', [hashToken(stale)]),
+      undefined,
+    );
 
     const removed = (await signin()).token;
     assert.ok(await resumeSession({ ctx, input: { token: removed } }));

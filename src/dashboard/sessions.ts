@@ -79,6 +79,11 @@ export async function signIn({
     throw new AppError('invalid_request', WRONG_CREDENTIALS, { code: 'wrong_credentials' });
   }
   const token = await startSession(ctx, user);
+  // A sign-in is rare enough to tidy up at: what no longer counts is dropped.
+  await ctx.store.dashboard.prune(now.toISOString(), {
+    failuresBefore: since,
+    formsBefore: new Date(now.getTime() - SESSION_MAX_MS).toISOString(),
+  });
   await recordActivity(ctx, {
     accountId: user.account_id,
     actor: user.email,

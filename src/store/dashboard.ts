@@ -138,6 +138,21 @@ export const claimFormSubmission = (db: Db, tokenHash: string, at: string) =>
     at,
   ]);
 
+/**
+ * Drops what no longer counts: failed sign-ins before `failuresBefore`, sessions and invitations past
+ * their end, and forms claimed before `formsBefore` (older than any session that could send them again).
+ */
+export async function pruneDashboard(
+  db: Db,
+  now: string,
+  cut: { failuresBefore: string; formsBefore: string },
+): Promise<void> {
+  await db.run('DELETE FROM dashboard_sign_in_failures WHERE at < ?', [cut.failuresBefore]);
+  await db.run('DELETE FROM dashboard_form_submissions WHERE at < ?', [cut.formsBefore]);
+  await db.run('DELETE FROM dashboard_sessions WHERE expires_at < ?', [now]);
+  await db.run('DELETE FROM dashboard_invitations WHERE expires_at < ?', [now]);
+}
+
 export const insertActivity = (db: Db, a: ActivityRow) =>
   db.run(
     'INSERT INTO dashboard_activity (id, account_id, actor, action, detail, at) VALUES (?, ?, ?, ?, ?, ?)',
@@ -166,6 +181,7 @@ export const dashboardQueries = {
   countSignInFailures,
   oldestSignInFailure,
   claimFormSubmission,
+  prune: pruneDashboard,
 };
 
 export const activityQueries = { insert: insertActivity, list: listActivity };
