@@ -124,6 +124,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/watch/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A subscription's deliveries, newest first
+         * @description Each entry as in the changes feed (`GET /v1/entity/{id}/changes`), with its entity and when a pending delivery is next attempted. Pass `next_cursor` as `cursor` for the next (older) page; it is null on the final page.
+         */
+        get: operations["listDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/watch/{id}/deliveries/{event_id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attempt a failed delivery again, now
+         * @description One new attempt, due at once, with the same `webhook-id` (the `event_id`) and body, signed with the current secret. Should it fail as well, the delivery is `failed` again. On a paused subscription the delivery waits, `paused`, until it is resumed.
+         */
+        post: operations["resendDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/validate/{identifier}": {
         parameters: {
             query?: never;
@@ -490,6 +530,27 @@ export interface components {
                     note: string;
                 };
             };
+        };
+        Delivery: {
+            /** @description The delivery's id: its `webhook-id`, the same on every attempt. */
+            event_id: string;
+            /** @enum {string} */
+            type: "deregistration" | "name_change" | "abn_cancelled" | "gst_deregistered" | "banned_match" | "sanctions_match" | "external_administration" | "bankruptcy_petition_filed" | "charity_status_change" | "licensing_change" | "professional_registration_change" | "relationship_change" | "austrac_roll_change";
+            /** @description The exact JSON body that was, or would be, delivered. */
+            payload: string;
+            created_at: string;
+            subscription_id: string;
+            /** @enum {string} */
+            delivery_status: "pending" | "delivered" | "failed" | "paused";
+            /** @description The last attempt's HTTP status, if it got one. */
+            response_code: number | null;
+            attempts: number;
+            entity: {
+                abn: string | null;
+                acn: string | null;
+            };
+            /** @description When a pending delivery's next attempt is due. */
+            next_attempt_at: string | null;
         };
         Error: {
             error: {
@@ -2077,6 +2138,300 @@ export interface operations {
                     "Request-Id"?: string;
                     /** @description The bearer challenge (RFC 6750 §3): `Bearer realm="aevs"`, with `error="invalid_token"` and a description for a refused key. */
                     "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDeliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description `next_cursor` from the previous page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The subscription id, `wsub_…`. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries. */
+            200: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Delivery"][];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description The bearer challenge (RFC 6750 §3): `Bearer realm="aevs"`, with `error="invalid_token"` and a description for a refused key. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Rate limited */
+            429: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Internal error */
+            500: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Service unavailable */
+            503: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resendDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The subscription id, `wsub_…`. */
+                id: string;
+                /** @description The delivery's `event_id` (its `webhook-id`), `evt_…`. */
+                event_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The delivery, now pending (or paused). */
+            200: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        delivery: components["schemas"]["Delivery"];
+                    };
+                };
+            };
+            /** @description Bad request */
+            400: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Missing or invalid API key */
+            401: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description The bearer challenge (RFC 6750 §3): `Bearer realm="aevs"`, with `error="invalid_token"` and a description for a refused key. */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found */
+            404: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    /** @description Unique per request (`req_…`). */
+                    "Request-Id"?: string;
+                    /** @description Requests per minute for the account. */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the bucket now. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the bucket is full again. */
+                    "RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

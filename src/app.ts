@@ -11,6 +11,7 @@ import packageJson from '../package.json' with { type: 'json' };
 import { UsageMeter } from './accounts/usage-meter.ts';
 import type { Config } from './config.ts';
 import type { Caller, Ctx } from './ctx.ts';
+import { dashboardPlugin } from './dashboard/plugin.ts';
 import { loadSandboxSimulation } from './entities/sandbox-simulation.ts';
 import { AppError, invalidInput } from './errors.ts';
 import { Authenticator, refuseKeyInUrl } from './http/authenticate.ts';
@@ -82,6 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Behind a reverse proxy (AEVS_TRUST_PROXY=1): the client's address and scheme from X-Forwarded-*.
+    trustProxy: deps.config.trustProxy,
   });
 
   // Bodies are JSON only: without Fastify's plain-text parser, text/plain is a 415 like any other type.
@@ -200,6 +203,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   for (const route of [...ROUTES, ...mcpRefusals, faviconRoute, ...(deps.extraRoutes ?? [])])
     registerRoute(app, route, { deps, clock, services, authenticate });
+  // The account dashboard: its own context (cookies, form bodies, headers), outside /v1, no API key.
+  await app.register(dashboardPlugin, {
+    prefix: '/dashboard',
+    ctx: { store: deps.store, clock, log: deps.log, config: deps.config },
+    meter,
+  });
   return app;
 }
 

@@ -55,6 +55,7 @@ const Env = z.object({
   AEVS_WEBHOOK_RETRY_SCHEDULE: retrySchedule,
   AEVS_WEBHOOK_TIMEOUT_MS: whole(1, Number.MAX_SAFE_INTEGER, 10000),
   AEVS_ALLOW_PRIVATE_WEBHOOKS: flag,
+  AEVS_TRUST_PROXY: flag,
   AEVS_ABR_GUID: z.string().optional(),
   AEVS_ABR_BASE_URL: z
     .string()
@@ -75,6 +76,8 @@ export type Config = {
   webhookRetrySchedule: number[];
   webhookTimeoutMs: number;
   allowPrivateWebhooks: boolean;
+  /** Behind a reverse proxy: X-Forwarded-For and X-Forwarded-Proto name the client and its scheme. */
+  trustProxy: boolean;
   abrGuid: string | undefined;
   /** The ABR web services' address; unset means the ABR's own. */
   abrBaseUrl: string | undefined;
@@ -110,6 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookRetrySchedule: e.AEVS_WEBHOOK_RETRY_SCHEDULE,
     webhookTimeoutMs: e.AEVS_WEBHOOK_TIMEOUT_MS,
     allowPrivateWebhooks: e.AEVS_ALLOW_PRIVATE_WEBHOOKS,
+    trustProxy: e.AEVS_TRUST_PROXY,
     abrGuid: e.AEVS_ABR_GUID || undefined,
     abrBaseUrl: e.AEVS_ABR_BASE_URL,
     secretKey: e.AEVS_SECRET_KEY,

@@ -26,5 +26,5 @@ export function randomBase62(length: number): string {
 }
 
 /** An opaque id like `acct_…`: 22 base62 characters carry 130 bits. */
-export const newId = (prefix: 'acct' | 'key' | 'req' | 'wsub' | 'evt' | 'ing'): string =>
+export const newId = (prefix: 'acct' | 'key' | 'req' | 'wsub' | 'evt' | 'ing' | 'usr' | 'act'): string =>
   `${prefix}_${randomBase62(22)}`;

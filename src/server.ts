@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { bootstrapDemo } from './accounts/bootstrap-demo.ts';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
+import { inviteUser } from './dashboard/users.ts';
 import { loadSandbox } from './ingest/load-sandbox.ts';
 import { createLogger } from './logger.ts';
 import { DailyReread } from './refresh/daily-reread.ts';
@@ -12,7 +13,8 @@ import { DeliveryWorker } from './watch/delivery-worker.ts';
 /** How long a failed sandbox load waits before it is tried again: a second at first, then longer, to 30 s. */
 const SANDBOX_RETRY_MS = { first: 1_000, most: 30_000 };
 
-const displayHost = (host: string) =>
+/** The address a person types: a wildcard listen address is reached on loopback. */
+export const displayHost = (host: string) =>
   host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
 /** Opens the store, builds the app and listens; closes both on SIGINT and SIGTERM. */
@@ -30,6 +32,13 @@ export async function startServer(
   const store = await openStore(config);
   const clock = () => new Date();
   const demo = await bootstrapDemo({ ctx: { store, clock } });
+  // The demo account's dashboard user, invited in the same once-only notice as its keys.
+  const demoInvitation = demo
+    ? await inviteUser({
+        ctx: { store, clock },
+        input: { accountId: demo.account.id, email: 'demo@example.com', actor: 'first start' },
+      })
+    : null;
   let sandboxLoaded = false;
   const app = await buildApp({
     config,
@@ -70,6 +79,8 @@ export async function startServer(
         `  live key (real register data):       ${demo.liveKey}`,
         'Try it:',
         `  curl -H "Authorization: Bearer ${demo.testKey}" ${base}/v1/validate/49004028077`,
+        `Dashboard: ${base}${demoInvitation?.path ?? '/dashboard'}`,
+        '  (sign in as demo@example.com: the link lets you choose a password, once, within 24 hours)',
         `API reference: ${base}/docs`,
         '',
         '',

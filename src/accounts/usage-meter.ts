@@ -13,9 +13,11 @@ export const usagePeriod = (at: Date): string => at.toISOString().slice(0, 7);
 export class UsageMeter {
   readonly #store: Store;
   readonly #log: Logger;
-  #counts = new Map<string, { accountId: string; period: string; count: number }>();
+  #counts = new Map<string, { accountId: string; day: string; count: number }>();
+  /** Counts being written by the flush in progress: still counted by `pending` until they are stored. */
+  #writing = new Map<string, { accountId: string; day: string; count: number }>();
   #lastUsed = new Map<string, number>();
-  #period = { name: '', start: 0, end: 0 };
+  #day = { name: '', start: 0, end: 0 };
   #timer: NodeJS.Timeout | undefined;
   #flushing: Promise<void> | undefined;
 
@@ -33,29 +35,30 @@ export class UsageMeter {
     const ms = at.getTime();
     this.#lastUsed.set(caller.keyId, ms);
     if (caller.mode !== 'live') return; // test keys consume no quota (docs/decisions.md, contract summary §5.2)
-    const period = this.#periodOf(ms);
-    const slot = `${caller.accountId}\u0000${period}`;
+    const day = this.#dayOf(ms);
+    const slot = `${caller.accountId}\u0000${day}`;
     const entry = this.#counts.get(slot);
     if (entry) entry.count++;
-    else this.#counts.set(slot, { accountId: caller.accountId, period, count: 1 });
+    else this.#counts.set(slot, { accountId: caller.accountId, day, count: 1 });
   }
 
-  // The month's name is worked out once per month, not per request.
-  #periodOf(ms: number): string {
-    if (ms < this.#period.start || ms >= this.#period.end) {
+  // The day's name is worked out once per day, not per request (days, like months, in UTC).
+  #dayOf(ms: number): string {
+    if (ms < this.#day.start || ms >= this.#day.end) {
       const d = new Date(ms);
-      this.#period = {
-        name: usagePeriod(d),
-        start: Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1),
-        end: Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1),
-      };
+      const start = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate());
+      this.#day = { name: d.toISOString().slice(0, 10), start, end: start + 86_400_000 };
     }
-    return this.#period.name;
+    return this.#day.name;
   }
 
-  /** Counted in this process and not yet written. */
+  /** Counted in this process and not yet written (or being written now), for the month. */
   pending(accountId: string, period: string): number {
-    return this.#counts.get(`${accountId}\u0000${period}`)?.count ?? 0;
+    let n = 0;
+    for (const counts of [this.#counts, this.#writing])
+      for (const entry of counts.values())
+        if (entry.accountId === accountId && entry.day.startsWith(period)) n += entry.count;
+    return n;
   }
 
   start(intervalMs = 5000): void {
@@ -81,10 +84,11 @@ export class UsageMeter {
     const lastUsed = this.#lastUsed;
     this.#counts = new Map();
     this.#lastUsed = new Map();
+    this.#writing = counts;
     try {
       await this.#store.transaction(async (tx) => {
-        for (const { accountId, period, count } of counts.values())
-          await tx.usage.addLiveRequests(accountId, period, count);
+        for (const { accountId, day, count } of counts.values())
+          await tx.usage.addLiveRequests(accountId, day, count);
         for (const [keyId, at] of lastUsed) await tx.apiKeys.touch(keyId, new Date(at).toISOString());
       });
     } catch (error) {
@@ -95,6 +99,8 @@ export class UsageMeter {
       }
       for (const [keyId, at] of lastUsed) if (!this.#lastUsed.has(keyId)) this.#lastUsed.set(keyId, at);
       this.#log.error({ err: error }, 'usage flush failed; counts kept for the next flush');
+    } finally {
+      this.#writing = new Map();
     }
   }
 }

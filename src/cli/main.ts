@@ -11,6 +11,7 @@ import { startServer } from '../server.ts';
 import { type Command, clock, type Io, str, UsageError, withStore } from './command.ts';
 import { ingestCommand, sourcesCommand } from './ingest-commands.ts';
 import { rereadCommand } from './reread-command.ts';
+import { usersCommands } from './users-commands.ts';
 
 export type { Io };
 
@@ -116,6 +117,7 @@ const COMMANDS: Record<string, Command> = {
       io.stdout.write(`revoked ${revoked.id} at ${revoked.revoked_at}\n`);
     },
   },
+  ...usersCommands,
   ingest: ingestCommand,
   sources: sourcesCommand,
   reread: rereadCommand,
@@ -156,6 +158,9 @@ Commands:
   keys list --account ID                      list an account's keys (never the keys themselves)
   keys roll --account ID --key KEY_ID         revoke a key and print its replacement
   keys revoke --account ID --key KEY_ID       revoke a key
+  users invite --account ID --email EMAIL     print a one-time invitation link to the dashboard
+  users list --account ID                     list an account's dashboard users
+  users remove --account ID --email EMAIL     remove a dashboard user (their sessions end)
   usage --account ID                          live requests this month against the allowance
   ingest DATASET FILE|FOLDER|ZIP|URL...       load a register snapshot (--partition live|sandbox)
   sources                                     the registers, loaded or not (--partition, --json)
@@ -184,7 +189,7 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
       io.stdout.write(TOP_USAGE);
       return 0;
     }
-    const group = words[0] && ['accounts', 'keys'].includes(words[0]) ? words[0] : undefined;
+    const group = words[0] && ['accounts', 'keys', 'users'].includes(words[0]) ? words[0] : undefined;
     if (group && (wantsHelp || words.length === 1)) {
       const subs = Object.entries(COMMANDS).filter(([n]) => n.startsWith(`${group} `));
       io[wantsHelp ? 'stdout' : 'stderr'].write(

@@ -26,11 +26,16 @@ function decoded(url: string): string {
   }
 }
 
+/** Where invitation links point (docs/decisions.md, the account dashboard). */
+const INVITATION_PATH = '/dashboard/invite/';
+
 /**
  * The URL fit for a log: `?api_key=…` → `?api_key=REDACTED`, and any key elsewhere in it replaced
  * by `REDACTED`. A key still there once decoded (its prefix encoded, say) takes the whole URL with it.
  */
 export function redactUrl(url: string): string {
+  // A dashboard invitation link's token lets its holder choose the password: never logged.
+  if (url.startsWith(INVITATION_PATH)) return `${INVITATION_PATH}REDACTED`;
   let out = mayHoldKey(url) ? url.replace(KEY_IN_TEXT, 'REDACTED') : url;
   const q = out.indexOf('?');
   if (q !== -1) {

@@ -110,9 +110,52 @@ export async function deliveryTimes(tx: Db, clock: () => Date): Promise<() => st
   };
 }
 
+/**
+ * A subscription's deliveries, newest first, strictly before `before` (the previous page's last
+ * `created_at`, unique per delivery: docs/architecture.md, event times).
+ */
+export const deliveriesForSubscription = (
+  db: Db,
+  scope: { accountId: string; partition: Partition; subscriptionId: string },
+  before: string | null,
+  limit: number,
+) =>
+  db.all<DeliveryRow>(
+    `SELECT * FROM deliveries WHERE subscription_id = ? AND account_id = ? AND partition = ?
+     ${before ? 'AND created_at < ?' : ''}
+     ORDER BY created_at DESC, id DESC LIMIT ?`,
+    before
+      ? [scope.subscriptionId, scope.accountId, scope.partition, before, limit]
+      : [scope.subscriptionId, scope.accountId, scope.partition, limit],
+  );
+
+export const findDelivery = (
+  db: Db,
+  scope: { accountId: string; partition: Partition; subscriptionId: string },
+  id: string,
+) =>
+  db.get<DeliveryRow>(
+    'SELECT * FROM deliveries WHERE id = ? AND subscription_id = ? AND account_id = ? AND partition = ?',
+    [id, scope.subscriptionId, scope.accountId, scope.partition],
+  );
+
+/**
+ * A failed delivery gets one more attempt: `pending` and due at `now` (or `paused` when its
+ * subscription is). Its id, and so its `webhook-id`, stays. 1 when it was failed, else 0.
+ */
+export const resendDelivery = (db: Db, id: string, status: 'pending' | 'paused', now: string) =>
+  db.run(
+    `UPDATE deliveries SET status = ?, next_attempt_at = ?, last_error = NULL, locked_until = NULL, claim_token = NULL
+     WHERE id = ? AND status = 'failed'`,
+    [status, now, id],
+  );
+
 export const deliveryQueries = {
   insert: insertDelivery,
   forEntity: deliveriesForEntity,
+  forSubscription: deliveriesForSubscription,
+  find: findDelivery,
+  resend: resendDelivery,
   stop: stopDeliveries,
   setPaused,
   times: deliveryTimes,

@@ -342,6 +342,68 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX idempotency_keys_by_age ON idempotency_keys (created_at);
     `,
   },
+  {
+    id: 12,
+    name: 'the account dashboard: users, invitations, sessions, sign-in failures, activity; deliveries by subscription',
+    // Invitation and session tokens are kept as SHA-256 hashes, passwords as scrypt hashes
+    // (docs/decisions.md, the account dashboard). A user's email is unique across accounts: sign-in
+    // names no account.
+    sql: `
+      CREATE TABLE dashboard_users (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        email TEXT NOT NULL UNIQUE,
+        password_hash TEXT NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX dashboard_users_by_account ON dashboard_users (account_id, email);
+      CREATE TABLE dashboard_invitations (
+        token_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        email TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        used_at TEXT
+      );
+      CREATE INDEX dashboard_invitations_by_account ON dashboard_invitations (account_id, email);
+      CREATE TABLE dashboard_sessions (
+        token_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL,
+        account_id TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        last_seen_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE INDEX dashboard_sessions_by_user ON dashboard_sessions (user_id);
+      CREATE TABLE dashboard_sign_in_failures (
+        email TEXT NOT NULL,
+        client TEXT NOT NULL,
+        at TEXT NOT NULL
+      );
+      CREATE INDEX dashboard_sign_in_failures_by_email ON dashboard_sign_in_failures (email, at);
+      CREATE INDEX dashboard_sign_in_failures_by_client ON dashboard_sign_in_failures (client, at);
+      CREATE TABLE dashboard_activity (
+        id TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        action TEXT NOT NULL,
+        detail TEXT NOT NULL,
+        at TEXT NOT NULL
+      );
+      CREATE INDEX dashboard_activity_by_account ON dashboard_activity (account_id, at);
+      CREATE TABLE dashboard_form_submissions (
+        token_hash TEXT PRIMARY KEY,
+        at TEXT NOT NULL
+      );
+      CREATE INDEX deliveries_by_subscription ON deliveries (subscription_id, created_at);
+      CREATE TABLE usage_daily (
+        account_id TEXT NOT NULL REFERENCES accounts(id),
+        day TEXT NOT NULL,
+        live_requests BIGINT NOT NULL DEFAULT 0,
+        PRIMARY KEY (account_id, day)
+      );
+    `,
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -2,6 +2,7 @@ import { accountQueries, apiKeyQueries } from './accounts.ts';
 import type { AvailabilityListener } from './availability.ts';
 import { startFreshLoad } from './bulk-load.ts';
 import { changeEventQueries } from './change-events.ts';
+import { activityQueries, dashboardQueries } from './dashboard.ts';
 import type { Db, Engine } from './db.ts';
 import { deliveryQueries } from './deliveries.ts';
 import { deliveryQueueQueries } from './delivery-queue.ts';
@@ -43,6 +44,8 @@ const GROUPS = {
   subscriptions: subscriptionQueries,
   deliveries: deliveryQueries,
   deliveryQueue: deliveryQueueQueries,
+  dashboard: dashboardQueries,
+  activity: activityQueries,
 };
 
 /**

@@ -81,3 +81,24 @@ export const ChangesQuery = z.object({
   }, 'since must be an ISO-8601 timestamp with a time zone, e.g. 1970-01-01T00:00:00Z'),
   limit: z.coerce.number().int().min(1, 'limit is 1 to 200').max(200, 'limit is 1 to 200').default(50),
 });
+
+export const DeliveryEntry = z
+  .object({
+    event_id: z.string().describe("The delivery's id: its `webhook-id`, the same on every attempt."),
+    type: z.enum(EVENT_TYPES),
+    payload: z.string().describe('The exact JSON body that was, or would be, delivered.'),
+    created_at: z.string(),
+    subscription_id: z.string(),
+    delivery_status: z.enum(['pending', 'delivered', 'failed', 'paused']),
+    response_code: z.number().int().nullable().describe("The last attempt's HTTP status, if it got one."),
+    attempts: z.number().int(),
+    entity: z.object({ abn: z.string().nullable(), acn: z.string().nullable() }),
+    next_attempt_at: z.string().nullable().describe("When a pending delivery's next attempt is due."),
+  })
+  .meta({ id: 'Delivery' });
+export type DeliveryEntry = z.infer<typeof DeliveryEntry>;
+export const DeliveryList = z.object({ data: z.array(DeliveryEntry), next_cursor: z.string().nullable() });
+export const DeliveryParams = z.object({
+  id: z.string().describe('The subscription id, `wsub_…`.'),
+  event_id: z.string().describe("The delivery's `event_id` (its `webhook-id`), `evt_…`."),
+});

@@ -1,4 +1,5 @@
 import type { RouteSpec } from '../route.ts';
+import { deliveryRoutes } from './deliveries.ts';
 import { healthRoute, readyRoute } from './health.ts';
 import { mcpRoute } from './mcp.ts';
 import { referenceRoutes } from './reference.ts';
@@ -13,6 +14,7 @@ export const ROUTES: readonly RouteSpec[] = [
   resolveRoute,
   screenRoute,
   ...watchRoutes,
+  ...deliveryRoutes,
   validateRoute,
   sourcesRoute,
   scenariosRoute,
