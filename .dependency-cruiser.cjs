@@ -8,7 +8,7 @@ const layers = [
   // The store is below every verb: it knows the register formats' types and nothing above them.
   [
     'store',
-    ['accounts', 'cli', 'entities', 'http', 'ingest', 'mcp', 'refresh', 'resolve', 'screen', 'watch'],
+    ['accounts', 'cli', 'entities', 'http', 'ingest', 'mcp', 'refresh', 'resolve', 'screen', 'sync', 'watch'],
   ],
   [
     'registers',
@@ -35,7 +35,9 @@ const layers = [
   ['screen', ['cli', 'http', 'mcp', 'resolve', 'watch']],
   ['resolve', ['cli', 'http', 'mcp', 'watch']],
   ['watch', ['cli', 'http', 'mcp', 'resolve', 'screen']],
-  ['ingest', ['cli', 'http', 'mcp', 'refresh', 'resolve', 'screen', 'watch']],
+  ['ingest', ['cli', 'http', 'mcp', 'refresh', 'resolve', 'screen', 'sync', 'watch']],
+  // Sync finds and downloads a register's files, then ingests them as `aevs ingest` does.
+  ['sync', ['cli', 'http', 'mcp', 'refresh', 'resolve', 'screen', 'watch']],
   ['mcp', ['cli', 'http']],
   [
     'names',

@@ -13,6 +13,7 @@ import { startSnapshotLoad } from './pg-snapshot.ts';
 import { rateBucketQueries } from './rate-buckets.ts';
 import { recordQueries } from './source-records.ts';
 import { subscriptionQueries } from './subscriptions.ts';
+import { syncStateQueries } from './sync-state.ts';
 import { usageQueries } from './usage.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a query's own parameters, whatever they are
@@ -43,6 +44,7 @@ const GROUPS = {
   subscriptions: subscriptionQueries,
   deliveries: deliveryQueries,
   deliveryQueue: deliveryQueueQueries,
+  syncState: syncStateQueries,
 };
 
 /**
