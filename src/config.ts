@@ -65,6 +65,7 @@ const Env = z.object({
   AEVS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   AEVS_SYNC: z.enum(['on', 'off']).default('off'),
   AEVS_SOURCES_FILE: z.string().optional(),
+  AEVS_SYNC_ATTEMPTS: whole(1, 20, 5),
   // The usual proxy variables (either case), for every download of `aevs sync` (docs/sources.md).
   HTTPS_PROXY: z.string().optional(),
   https_proxy: z.string().optional(),
@@ -93,6 +94,8 @@ export type Config = {
   sync: boolean;
   /** A JSON file overriding entries of the source catalogue (docs/sources.md). */
   sourcesFile: string | undefined;
+  /** Attempts at each request of a sync before a transient failure (5xx, 429, a cut download) fails it. */
+  syncAttempts: number;
   /** Proxies for downloads; empty when not set (no proxy). */
   proxy: { http: string; https: string; noProxy: string };
 };
@@ -131,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.AEVS_LOG_LEVEL,
     sync: e.AEVS_SYNC === 'on',
     sourcesFile: e.AEVS_SOURCES_FILE,
+    syncAttempts: e.AEVS_SYNC_ATTEMPTS,
     proxy: {
       http: e.HTTP_PROXY ?? e.http_proxy ?? '',
       https: e.HTTPS_PROXY ?? e.https_proxy ?? '',

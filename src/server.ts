@@ -7,7 +7,7 @@ import { createLogger } from './logger.ts';
 import { DailyReread } from './refresh/daily-reread.ts';
 import { createAbrClient } from './registers/abr-web/client.ts';
 import { openStore } from './store/open-store.ts';
-import { createHttp } from './sync/http.ts';
+import { createHttp, DEFAULT_RETRY } from './sync/http.ts';
 import { SyncScheduler } from './sync/scheduler.ts';
 import { loadCatalogue } from './sync/sources-file.ts';
 import { DeliveryWorker } from './watch/delivery-worker.ts';
@@ -56,7 +56,7 @@ export async function startServer(
       })
     : undefined;
   // AEVS_SYNC=on: the live partition is kept synced from the official sources (docs/sources.md).
-  const syncHttp = catalogue ? createHttp(config.proxy) : undefined;
+  const syncHttp = catalogue ? createHttp(config.proxy, { ...DEFAULT_RETRY, attempts: config.syncAttempts }) : undefined;
   const sync =
     catalogue && syncHttp
       ? new SyncScheduler({ ctx: { store, clock }, http: syncHttp, catalogue, log })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { ConfigError } from '../config.ts';
 import { DATASETS, type DatasetName, isDataset } from '../registers/index.ts';
 import { syncableDatasets } from '../sync/catalogue.ts';
-import { createHttp } from '../sync/http.ts';
+import { createHttp, DEFAULT_RETRY } from '../sync/http.ts';
 import { loadCatalogue } from '../sync/sources-file.ts';
 import { type SyncOutcome, syncDataset } from '../sync/sync-dataset.ts';
 import { type Command, clock, UsageError, withStore } from './command.ts';
@@ -55,7 +55,7 @@ Datasets: ${DATASETS.join(', ')}`,
       lastPrint = now;
       io.stderr.write(tty ? `\r\x1b[K${text}` : `${text}\n`);
     };
-    const http = createHttp(config.proxy);
+    const http = createHttp(config.proxy, { ...DEFAULT_RETRY, attempts: config.syncAttempts });
     const outcomes: SyncOutcome[] = [];
     try {
       await withStore(

@@ -1,0 +1,210 @@
+import assert from 'node:assert/strict';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { runAevs } from './helpers/process.ts';
+import { ckanPackage, type Publisher, resourcePath, startPublisher } from './helpers/publisher-fake.ts';
+import { storeEnv, type TestStoreSettings, testStoreSettings } from './helpers/store.ts';
+import { makeZip } from './helpers/zip.ts';
+
+const fixture = (name: string) => readFileSync(join('fixtures/sandbox', name));
+const COMPANIES = {
+  id: '7b8656f9-606d-4337-af29-66b89b2eeefb',
+  name: 'asic-companies',
+  title: 'ASIC - Company Dataset',
+};
+const CKAN_COMPANIES = '/data/api/3/action/package_show?id=asic-companies';
+const DFAT_PAGE = '/international-relations/security/sanctions/consolidated-list';
+const DFAT_FILE = '/sites/default/files/Australian_Sanctions_Consolidated_List.xlsx';
+
+type Outcome = {
+  dataset: string;
+  status: string;
+  reason: string | null;
+  files: string[];
+  ingest: {
+    inserted: number;
+    updated: number;
+    removed: number;
+    events: number;
+    events_by_type: Record<string, number>;
+  } | null;
+  next_sync_at: string;
+};
+type Summary = { partition: string; datasets: Outcome[] };
+type Source = {
+  dataset: string;
+  loaded: boolean;
+  records: number;
+  last_sync_at: string | null;
+  last_sync_status: string | null;
+  last_sync_error: string | null;
+  next_sync_at: string | null;
+};
+
+/** ASIC's package as data.gov.au lists it: the current CSV and ZIP, the help file, last month's ZIP. */
+function publishCompanies(p: Publisher, month: string, file: Buffer, lastModified: string) {
+  const zipPath = resourcePath(COMPANIES.id, `zip-${month}`, `company_${month}.zip`);
+  p.served.set(CKAN_COMPANIES, {
+    body: ckanPackage(p.base, COMPANIES, [
+      {
+        id: `csv-${month}`,
+        name: 'Company Dataset - Current',
+        path: resourcePath(COMPANIES.id, `csv-${month}`, `company_${month}.csv`),
+        format: 'CSV',
+        lastModified,
+      },
+      {
+        id: `zip-${month}`,
+        name: 'Company Dataset - Current (zip)',
+        path: zipPath,
+        format: 'ZIP',
+        lastModified,
+      },
+      {
+        id: 'help',
+        name: 'Company Dataset - Help File',
+        path: resourcePath(COMPANIES.id, 'help', 'company-dataset-help-file.pdf'),
+        format: 'PDF',
+        lastModified: '2018-04-11T01:02:03.000000',
+      },
+      {
+        id: 'zip-202610',
+        name: 'Company Dataset - 202610',
+        path: resourcePath(COMPANIES.id, 'zip-202610', 'company_202610.zip'),
+        format: 'ZIP',
+        lastModified: '2026-10-20T22:00:00.000000',
+      },
+    ]),
+    contentType: 'application/json',
+  });
+  p.served.set(zipPath, {
+    body: makeZip([{ name: `company_${month}.csv`, content: file }]),
+    contentType: 'application/zip',
+    ranges: true,
+  });
+  return zipPath;
+}
+
+function publishDfat(p: Publisher, file: Buffer) {
+  p.served.set(DFAT_PAGE, {
+    contentType: 'text/html; charset=utf-8',
+    body: `<!DOCTYPE html><html><head><title>Consolidated List | Australian Government Department of Foreign Affairs and Trade</title></head>
+<body><main><h1>Consolidated List</h1>
+<p>The Consolidated List is a list of all persons and entities designated for targeted financial sanctions.</p>
+<ul>
+<li><a href="/sites/default/files/consolidated-list-guidance.pdf">Guidance (PDF 210 KB)</a></li>
+<li><a href="${DFAT_FILE}" type="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet">Australian Sanctions Consolidated List (XLSX 1.9 MB)</a></li>
+<li><a href='https://www.dfat.gov.au/international-relations/security/sanctions'>Sanctions</a></li>
+</ul></main></body></html>`,
+  });
+  p.served.set(DFAT_FILE, {
+    body: file,
+    contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    lastModified: 'Tue, 17 Nov 2026 23:00:00 GMT',
+  });
+}
+
+describe('aevs sync from the publishers', () => {
+  let store: TestStoreSettings;
+  let publisher: Publisher;
+  let env: Record<string, string>;
+  before(async () => {
+    store = await testStoreSettings();
+    publisher = await startPublisher();
+    const sourcesFile = join(store.dataDir, 'sources.json');
+    writeFileSync(
+      sourcesFile,
+      JSON.stringify({
+        'asic-companies': { ckan: `${publisher.base}${CKAN_COMPANIES}` },
+        dfat: { page: `${publisher.base}${DFAT_PAGE}` },
+      }),
+    );
+    env = { ...storeEnv(store), AEVS_SOURCES_FILE: sourcesFile };
+  });
+  after(async () => {
+    await publisher.close();
+    await store.cleanup();
+  });
+
+  const sync = async (args: string[]) => {
+    const run = await runAevs(['sync', ...args, '--json'], env);
+    return { ...run, summary: run.stdout ? (JSON.parse(run.stdout) as Summary) : undefined };
+  };
+  const sources = async () => {
+    const run = await runAevs(['sources', '--json'], env);
+    assert.equal(run.code, 0, run.stderr);
+    return new Map((JSON.parse(run.stdout) as { data: Source[] }).data.map((s) => [s.dataset, s]));
+  };
+
+  it('syncs the current files, then finds them unchanged without downloading them again', async () => {
+    const zipPath = publishCompanies(
+      publisher,
+      '202611',
+      fixture('asic-companies.csv'),
+      '2026-11-17T22:41:12.345678',
+    );
+    publishDfat(publisher, fixture('dfat.xlsx'));
+
+    const first = await sync(['asic-companies', 'dfat']);
+    assert.equal(first.code, 0, first.stderr);
+    const [companies, dfat] = first.summary?.datasets ?? [];
+    assert.equal(companies?.status, 'synced');
+    assert.deepEqual(companies?.files, ['company_202611.zip'], 'the current month, the zip');
+    assert.ok((companies?.ingest?.inserted ?? 0) >= 19);
+    assert.equal(dfat?.status, 'synced');
+    assert.deepEqual(dfat?.files, ['Australian_Sanctions_Consolidated_List.xlsx'], 'the link the page names');
+    assert.match(first.stderr, /asic-companies: looking for the current file/);
+    assert.equal(publisher.downloads(zipPath), 1);
+    assert.equal(publisher.downloads(DFAT_FILE), 1);
+
+    const second = await sync(['asic-companies', 'dfat']);
+    assert.equal(second.code, 0, second.stderr);
+    const byName = new Map(second.summary?.datasets.map((d) => [d.dataset, d]));
+    assert.equal(byName.get('asic-companies')?.status, 'unchanged');
+    assert.match(
+      byName.get('asic-companies')?.reason ?? '',
+      /CKAN lists the same file, last modified 2026-11-17/,
+    );
+    assert.equal(byName.get('dfat')?.status, 'unchanged');
+    assert.match(byName.get('dfat')?.reason ?? '', /304 Not Modified/);
+    assert.equal(publisher.downloads(zipPath), 1, 'CKAN said nothing changed: no download');
+    assert.equal(publisher.downloads(DFAT_FILE), 1, 'a conditional request answered 304');
+    const dfatRequest = publisher.requests.filter((r) => r.path === DFAT_FILE).at(-1);
+    assert.equal(dfatRequest?.headers['if-modified-since'], 'Tue, 17 Nov 2026 23:00:00 GMT');
+
+    const listed = await sources();
+    assert.equal(listed.get('asic-companies')?.last_sync_status, 'unchanged');
+    assert.equal(listed.get('asic-companies')?.loaded, true);
+    assert.ok(listed.get('asic-companies')?.last_sync_at);
+    assert.equal(listed.get('acnc')?.last_sync_status, null);
+  });
+
+  it('ingests a changed file with its change events', async () => {
+    publishCompanies(publisher, '202612', fixture('next/asic-companies.csv'), '2026-12-01T22:40:00.000000');
+    const run = await sync(['asic-companies']);
+    assert.equal(run.code, 0, run.stderr);
+    const [companies] = run.summary?.datasets ?? [];
+    assert.equal(companies?.status, 'synced');
+    assert.deepEqual(companies?.files, ['company_202612.zip']);
+    assert.equal(companies?.ingest?.events_by_type.deregistration, 1);
+    assert.equal(companies?.ingest?.events_by_type.name_change, 1);
+  });
+
+  it('skips a file that was published again unchanged, by its content', async () => {
+    // A new upload of the same bytes: CKAN's last_modified moves, the content hash does not.
+    const zipPath = publishCompanies(
+      publisher,
+      '202612',
+      fixture('next/asic-companies.csv'),
+      '2026-12-02T09:00:00.000000',
+    );
+    publisher.served.set(zipPath, { ...(publisher.served.get(zipPath) as { body: Buffer }), etag: null });
+    const before = publisher.downloads(zipPath);
+    const run = await sync(['asic-companies']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.summary?.datasets[0]?.status, 'unchanged');
+    assert.match(run.summary?.datasets[0]?.reason ?? '', /identical to those of the last sync/);
+    assert.equal(publisher.downloads(zipPath), before + 1);
+  });
+});
