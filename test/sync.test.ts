@@ -208,3 +208,159 @@ describe('aevs sync from the publishers', () => {
     assert.equal(publisher.downloads(zipPath), before + 1);
   });
 });
+
+describe('aevs sync on bad input', () => {
+  let store: TestStoreSettings;
+  let publisher: Publisher;
+  let env: Record<string, string>;
+  let sourcesFile: string;
+  before(async () => {
+    store = await testStoreSettings();
+    publisher = await startPublisher();
+    sourcesFile = join(store.dataDir, 'sources.json');
+    env = { ...storeEnv(store), AEVS_SOURCES_FILE: sourcesFile, AEVS_SYNC_ATTEMPTS: '2' };
+  });
+  after(async () => {
+    await publisher.close();
+    await store.cleanup();
+  });
+  const sources = (entries: Record<string, unknown>) => writeFileSync(sourcesFile, JSON.stringify(entries));
+  const url = (path: string) => `${publisher.base}${path}`;
+
+  it('fails each bad source with its reason, applies the good ones, and exits 1', async () => {
+    const p = publisher;
+    // A package whose resources hold no file the rule picks.
+    p.served.set('/data/api/3/action/package_show?id=acnc-register', {
+      contentType: 'application/json',
+      body: ckanPackage(
+        p.base,
+        { id: 'b050b242', name: 'acnc-register', title: 'ACNC Registered Charities' },
+        [
+          {
+            id: 'r1',
+            name: 'Data dictionary',
+            path: resourcePath('b050b242', 'r1', 'acnc-data-dictionary.pdf'),
+            format: 'PDF',
+            lastModified: null,
+          },
+        ],
+      ),
+    });
+    // A page with no link to a spreadsheet.
+    p.served.set('/dfat-page', {
+      contentType: 'text/html',
+      body: '<html><body><a href="/about">About</a></body></html>',
+    });
+    // An HTML page served with 200 where the file was expected.
+    p.served.set('/banned-orgs.csv', {
+      contentType: 'text/html',
+      body: '<!DOCTYPE html>\n<html><head><title>Access denied</title></head><body>Request blocked</body></html>',
+    });
+    // A download cut off every time, by a server without ranges.
+    const oric = fixture('oric.csv');
+    p.served.set('/oric.csv', { body: oric, contentType: 'text/csv', cutAfter: 40, cutTimes: 99 });
+    // A file whose header is not the register's.
+    p.served.set('/credit-licensees.csv', { body: fixture('acnc.csv'), contentType: 'text/csv' });
+    p.served.set('/afs.csv', { body: 'x', status: 403 });
+    p.served.set('/credit-reps.csv', { body: 'x', status: 429 });
+    p.served.set('/super.txt', { body: 'x', status: 503 });
+    // And one good source.
+    p.served.set('/banned-persons.csv', {
+      body: fixture('asic-banned-persons.csv'),
+      contentType: 'text/csv',
+    });
+    sources({
+      acnc: { ckan: url('/data/api/3/action/package_show?id=acnc-register') },
+      dfat: { page: url('/dfat-page') },
+      'asic-banned-orgs': { url: url('/banned-orgs.csv') },
+      oric: { url: url('/oric.csv') },
+      'credit-licensees': { url: url('/credit-licensees.csv') },
+      'afs-licensees': { url: url('/afs.csv') },
+      'credit-representatives': { url: url('/credit-reps.csv') },
+      'super-funds': { url: url('/super.txt') },
+      'asic-banned-persons': { url: url('/banned-persons.csv') },
+    });
+    const run = await runAevs(
+      [
+        'sync',
+        'acnc',
+        'dfat',
+        'asic-banned-orgs',
+        'oric',
+        'credit-licensees',
+        'afs-licensees',
+        'credit-representatives',
+        'super-funds',
+        'asic-banned-persons',
+        'austrac',
+      ],
+      env,
+    );
+    assert.equal(run.code, 1, run.stderr);
+    const lines = new Map(
+      run.stdout
+        .trim()
+        .split('\n')
+        .map((l) => [l.split(/\s+/)[0], l]),
+    );
+    const expect: Record<string, RegExp> = {
+      acnc: /failed\s+CKAN package .*: no file matches the rule .* among acnc-data-dictionary\.pdf/,
+      dfat: /failed\s+.*\/dfat-page: no link on the page names the file/,
+      'asic-banned-orgs':
+        /failed\s+.*banned-orgs\.csv: an HTML page was served where the file banned-orgs\.csv was expected/,
+      oric: /failed\s+.*oric\.csv: the download was cut off at 40 of [\d,]+ bytes.*gave up after 2 attempts/,
+      'credit-licensees': /failed\s+.*credit-licensees\.csv.*header.*Nothing was applied/i,
+      'afs-licensees': /failed\s+.*afs\.csv: HTTP 403 Forbidden: the publisher refused the request/,
+      'credit-representatives':
+        /failed\s+.*credit-reps\.csv: HTTP 429 Too Many Requests \(gave up after 2 attempts\)/,
+      'super-funds': /failed\s+.*super\.txt: HTTP 503 Service Unavailable \(gave up after 2 attempts\)/,
+      'asic-banned-persons': /synced\s+banned-persons\.csv: inserted \d+/,
+      austrac: /failed\s+no free official source: AUSTRAC publishes no bulk file/,
+    };
+    for (const [dataset, pattern] of Object.entries(expect))
+      assert.match(lines.get(dataset) ?? '', pattern, dataset);
+    assert.doesNotMatch(run.stderr + run.stdout, /\n\s+at /, 'no stack trace');
+
+    const listed = await runAevs(['sources', '--json'], env);
+    const data = new Map((JSON.parse(listed.stdout) as { data: Source[] }).data.map((s) => [s.dataset, s]));
+    assert.equal(data.get('asic-banned-persons')?.loaded, true);
+    assert.equal(data.get('afs-licensees')?.last_sync_status, 'failed');
+    assert.match(data.get('afs-licensees')?.last_sync_error ?? '', /HTTP 403/);
+    assert.equal(data.get('afs-licensees')?.loaded, false);
+  });
+
+  it('keeps the stored copy when a later file is bad', async () => {
+    publisher.served.set('/banned-persons.csv', {
+      body: '<html><body>Service temporarily down for maintenance</body></html>',
+      contentType: 'text/html',
+    });
+    const before = await runAevs(['sources', '--json'], env);
+    const records = (JSON.parse(before.stdout) as { data: Source[] }).data.find(
+      (s) => s.dataset === 'asic-banned-persons',
+    )?.records;
+    const run = await runAevs(['sync', 'asic-banned-persons', '--json'], env);
+    assert.equal(run.code, 1);
+    const summary = JSON.parse(run.stdout) as Summary;
+    assert.equal(summary.datasets[0]?.status, 'failed');
+    const after = await runAevs(['sources', '--json'], env);
+    const persons = (JSON.parse(after.stdout) as { data: Source[] }).data.find(
+      (s) => s.dataset === 'asic-banned-persons',
+    );
+    assert.equal(persons?.records, records);
+    assert.ok((records ?? 0) > 0);
+    assert.equal(persons?.last_sync_status, 'failed');
+  });
+
+  it('refuses an unknown dataset, and a sources file with a mistake, naming it', async () => {
+    const unknown = await runAevs(['sync', 'companies'], env);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown dataset "companies"/);
+    sources({ 'asic-companies': { ftp: 'ftp://x' } });
+    const bad = await runAevs(['sync', 'asic-companies'], env);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /AEVS_SOURCES_FILE .*asic-companies: must be one of \{"ckan": URL\}/);
+    sources({ companies: { url: 'https://example.com/x.csv' } });
+    const wrongName = await runAevs(['sync', 'asic-companies'], env);
+    assert.match(wrongName.stderr, /AEVS_SOURCES_FILE .*unknown dataset "companies"/);
+  });
+});
