@@ -48,6 +48,14 @@ export async function loadCatalogue(
         `AEVS_SOURCES_FILE ${sourcesFile}: unknown dataset "${dataset}"; one of: ${DATASETS.join(', ')}`,
       );
     }
+    if (value === null) {
+      catalogue[dataset] = {
+        ...CATALOGUE[dataset],
+        locator: null,
+        reason: 'not synced: turned off in AEVS_SOURCES_FILE',
+      };
+      continue;
+    }
     const parsed = Override.safeParse(value);
     if (!parsed.success) {
       throw new ConfigError(
