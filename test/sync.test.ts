@@ -16,6 +16,8 @@ const COMPANIES = {
 const CKAN_COMPANIES = '/data/api/3/action/package_show?id=asic-companies';
 const DFAT_PAGE = '/international-relations/security/sanctions/consolidated-list';
 const DFAT_FILE = '/sites/default/files/Australian_Sanctions_Consolidated_List.xlsx';
+const GLEIF_FIRST =
+  '/api/v1/lei-records?filter%5Bentity.legalAddress.country%5D=AU&page%5Bsize%5D=1&page%5Bnumber%5D=1';
 
 type Outcome = {
   dataset: string;
@@ -118,6 +120,7 @@ describe('aevs sync from the publishers', () => {
       JSON.stringify({
         'asic-companies': { ckan: `${publisher.base}${CKAN_COMPANIES}` },
         dfat: { page: `${publisher.base}${DFAT_PAGE}` },
+        gleif: { api: `${publisher.base}${GLEIF_FIRST}` },
       }),
     );
     env = { ...storeEnv(store), AEVS_SOURCES_FILE: sourcesFile };
@@ -180,6 +183,17 @@ describe('aevs sync from the publishers', () => {
     assert.equal(listed.get('acnc')?.last_sync_status, null);
   });
 
+  it('loads GLEIF’s Australian entities from the API, page by page, and finds them unchanged next time', async () => {
+    const records = publishGleif(publisher);
+    const first = await sync(['gleif']);
+    assert.equal(first.code, 0, first.stderr);
+    assert.equal(first.summary?.datasets[0]?.status, 'synced');
+    assert.equal(first.summary?.datasets[0]?.ingest?.inserted, records);
+    assert.equal(first.summary?.datasets[0]?.files.length, records, 'one file per page');
+    const second = await sync(['gleif']);
+    assert.equal(second.summary?.datasets[0]?.status, 'unchanged');
+  });
+
   it('ingests a changed file with its change events', async () => {
     publishCompanies(publisher, '202612', fixture('next/asic-companies.csv'), '2026-12-01T22:40:00.000000');
     const run = await sync(['asic-companies']);
@@ -208,6 +222,34 @@ describe('aevs sync from the publishers', () => {
     assert.equal(publisher.downloads(zipPath), before + 1);
   });
 });
+
+/** GLEIF's API answer: the fixture's records one per page, each page linking the next. */
+function publishGleif(p: Publisher) {
+  const data = (JSON.parse(fixture('gleif.json').toString('utf8')) as { data: unknown[] }).data;
+  const pageAt = (n: number) => GLEIF_FIRST.replace(/number%5D=1$/, `number%5D=${n}`);
+  data.forEach((record, i) => {
+    const next = i + 1 < data.length ? { next: `${p.base}${pageAt(i + 2)}` } : {};
+    p.served.set(pageAt(i + 1), {
+      contentType: 'application/vnd.api+json',
+      body: JSON.stringify({
+        meta: {
+          goldenCopy: { publishDate: '2026-11-25T08:00:00Z' },
+          pagination: {
+            currentPage: i + 1,
+            perPage: 1,
+            from: i + 1,
+            to: i + 1,
+            total: data.length,
+            lastPage: data.length,
+          },
+        },
+        links: { first: `${p.base}${GLEIF_FIRST}`, ...next, last: `${p.base}${pageAt(data.length)}` },
+        data: [record],
+      }),
+    });
+  });
+  return data.length;
+}
 
 describe('aevs sync on bad input', () => {
   let store: TestStoreSettings;
