@@ -56,7 +56,9 @@ export async function startServer(
       })
     : undefined;
   // AEVS_SYNC=on: the live partition is kept synced from the official sources (docs/sources.md).
-  const syncHttp = catalogue ? createHttp(config.proxy, { ...DEFAULT_RETRY, attempts: config.syncAttempts }) : undefined;
+  const syncHttp = catalogue
+    ? createHttp(config.proxy, { ...DEFAULT_RETRY, attempts: config.syncAttempts })
+    : undefined;
   const sync =
     catalogue && syncHttp
       ? new SyncScheduler({ ctx: { store, clock }, http: syncHttp, catalogue, log })
