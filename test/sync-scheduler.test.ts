@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { DATASETS } from '../src/registers/index.ts';
+import { loadConfig } from '../src/config.ts';
+import { createLogger } from '../src/logger.ts';
+import { DATASETS, type DatasetName } from '../src/registers/index.ts';
+import { openStore } from '../src/store/open-store.ts';
+import { CATALOGUE, type CatalogueEntry } from '../src/sync/catalogue.ts';
+import { createHttp, DEFAULT_RETRY } from '../src/sync/http.ts';
+import { SyncScheduler } from '../src/sync/scheduler.ts';
 import { runAevs, type ServerProcess, startServerProcess } from './helpers/process.ts';
 import { ckanPackage, type Publisher, resourcePath, startPublisher } from './helpers/publisher-fake.ts';
 import { storeEnv, type TestStoreSettings, testStoreSettings } from './helpers/store.ts';
@@ -150,5 +157,70 @@ describe('the sync scheduler (AEVS_SYNC=on)', () => {
       [...hook.received.values()].some((n) => n > 0) ? true : undefined,
     );
     assert.equal(hook.rejected(), 0);
+  });
+});
+
+describe('the sync scheduler’s timing and logs', () => {
+  it('syncs a dataset when due, retries a failure an hour later, and logs it once', async () => {
+    const settings = await testStoreSettings();
+    const publisher = await startPublisher();
+    const store = await openStore(settings);
+    const http = createHttp(loadConfig({}).proxy, { ...DEFAULT_RETRY, attempts: 1 });
+    const logs: Array<{ msg: string; level: number; dataset?: string; recovered?: boolean }> = [];
+    const log = createLogger(
+      'info',
+      new Writable({
+        write(chunk, _e, done) {
+          for (const l of String(chunk).split('\n').filter(Boolean)) logs.push(JSON.parse(l));
+          done();
+        },
+      }),
+    );
+    const catalogue = Object.fromEntries(
+      DATASETS.map((d) => [d, { ...CATALOGUE[d], locator: null, reason: 'off' }]),
+    ) as Record<DatasetName, CatalogueEntry>;
+    catalogue.acnc = { ...CATALOGUE.acnc, locator: { url: `${publisher.base}/datadotgov_main.csv` } };
+    publisher.served.set('/datadotgov_main.csv', { body: 'x', status: 403 });
+    let now = new Date('2026-11-26T00:00:00Z');
+    const scheduler = new SyncScheduler({ ctx: { store, clock: () => now }, http, catalogue, log });
+    const minutes = (n: number) => {
+      now = new Date(now.getTime() + n * 60_000);
+    };
+    try {
+      const first = await scheduler.runDue();
+      assert.deepEqual(
+        first.map((o) => [o.dataset, o.status]),
+        [['acnc', 'failed']],
+      );
+      assert.equal(
+        first[0]?.next_sync_at,
+        '2026-11-26T01:00:00.000Z',
+        'a failure is tried again an hour later',
+      );
+      minutes(30);
+      assert.deepEqual(await scheduler.runDue(), [], 'not due yet');
+      minutes(31);
+      assert.equal((await scheduler.runDue())[0]?.status, 'failed');
+      const errors = logs.filter((l) => l.msg.startsWith('sync failed'));
+      assert.equal(errors.length, 1, 'the same failure is logged once');
+      assert.equal(errors[0]?.dataset, 'acnc');
+
+      publisher.served.set('/datadotgov_main.csv', {
+        body: readFileSync('fixtures/sandbox/acnc.csv'),
+        contentType: 'text/csv',
+      });
+      minutes(61);
+      const fixed = await scheduler.runDue();
+      assert.equal(fixed[0]?.status, 'synced');
+      assert.equal(fixed[0]?.next_sync_at, new Date(now.getTime() + 24 * 3_600_000).toISOString(), 'daily');
+      assert.equal(logs.find((l) => l.msg === 'sync synced')?.recovered, true);
+      assert.equal((await store.syncState.get('live', 'acnc'))?.last_sync_error, null);
+    } finally {
+      await scheduler.stop();
+      await http.close();
+      await store.close();
+      await publisher.close();
+      await settings.cleanup();
+    }
   });
 });

@@ -158,6 +158,7 @@ describe('aevs sync from the publishers', () => {
     assert.equal(dfat?.status, 'synced');
     assert.deepEqual(dfat?.files, ['Australian_Sanctions_Consolidated_List.xlsx'], 'the link the page names');
     assert.match(first.stderr, /asic-companies: looking for the current file/);
+    assert.match(first.stderr, /asic-companies: downloading http:\/\/127\.0\.0\.1:\d+\/.*company_202611\.zip: \d+% of/);
     assert.equal(publisher.downloads(zipPath), 1);
     assert.equal(publisher.downloads(DFAT_FILE), 1);
 
