@@ -79,7 +79,7 @@ export const CATALOGUE: Readonly<Record<DatasetName, CatalogueEntry>> = {
   },
   gleif: {
     locator: {
-      api: 'https://api.gleif.org/api/v1/lei-records?filter[entity.legalAddress.country]=AU&page[size]=200&page[number]=1',
+      api: 'https://api.gleif.org/api/v1/lei-records?filter[entity.legalAddress.country]=AU&page[size]=200&page[cursor]=*',
     },
     cadence: 'continuously (the Golden Copy three times a day)',
     checkEveryHours: DAY,
