@@ -158,7 +158,10 @@ describe('aevs sync from the publishers', () => {
     assert.equal(dfat?.status, 'synced');
     assert.deepEqual(dfat?.files, ['Australian_Sanctions_Consolidated_List.xlsx'], 'the link the page names');
     assert.match(first.stderr, /asic-companies: looking for the current file/);
-    assert.match(first.stderr, /asic-companies: downloading http:\/\/127\.0\.0\.1:\d+\/.*company_202611\.zip: \d+% of/);
+    assert.match(
+      first.stderr,
+      /asic-companies: downloading http:\/\/127\.0\.0\.1:\d+\/.*company_202611\.zip: \d+% of/,
+    );
     assert.equal(publisher.downloads(zipPath), 1);
     assert.equal(publisher.downloads(DFAT_FILE), 1);
 
@@ -370,6 +373,9 @@ describe('aevs sync on bad input', () => {
     assert.equal(data.get('afs-licensees')?.last_sync_status, 'failed');
     assert.match(data.get('afs-licensees')?.last_sync_error ?? '', /HTTP 403/);
     assert.equal(data.get('afs-licensees')?.loaded, false);
+    const header = data.get('credit-licensees')?.last_sync_error ?? '';
+    assert.match(header, /^credit-licensees\.csv: .*header/i, 'the file by its own name');
+    assert.doesNotMatch(header, /aevs-sync-|\/tmp\//, 'not the folder it was downloaded to');
   });
 
   it('keeps the stored copy when a later file is bad', async () => {

@@ -2,13 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Ctx } from '../ctx.ts';
-import { type IngestSummary, ingest } from '../ingest/ingest.ts';
+import { IngestError, type IngestSummary, ingest } from '../ingest/ingest.ts';
 import { resolveInputs } from '../ingest/inputs.ts';
+import { shownName } from '../ingest/list-sources.ts';
 import { ADAPTERS, type DatasetName } from '../registers/index.ts';
 import type { SyncStatus } from '../store/sync-state.ts';
 import type { CatalogueEntry } from './catalogue.ts';
 import { type DownloadProgress, downloadApiPages, downloadFile, type Validators } from './download.ts';
-import type { Http } from './http.ts';
+import { type Http, SyncError } from './http.ts';
 import { locateFiles, type RemoteFile } from './locate.ts';
 
 /** Sync always fills the live partition: the sandbox holds fixtures. */
@@ -48,6 +49,12 @@ export type SyncDeps = {
   signal?: AbortSignal;
 };
 
+/** A message without the temporary folder the files were downloaded to: the files' own names remain. */
+const withoutFolder = (message: string, dir: string | undefined) =>
+  dir
+    ? message.replace(new RegExp(`${dir.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/(\\d+/)?`, 'g'), '')
+    : message;
+
 const later = (now: Date, ms: number) => new Date(now.getTime() + ms).toISOString();
 
 const sameFiles = (a: RemoteFile[], b: RemoteFile[], key: (f: RemoteFile) => string) =>
@@ -57,8 +64,9 @@ const sameFiles = (a: RemoteFile[], b: RemoteFile[], key: (f: RemoteFile) => str
  * Syncs one dataset into the live partition: finds its current file(s), and unless the source says
  * they have not changed since the last sync (the same CKAN resources and `last_modified`, a 304 to a
  * conditional request, or the same content hash), downloads them and ingests them exactly as
- * `aevs ingest` does (all or nothing, change events through recordChanges). Never throws: a failure
- * is an outcome with its reason, recorded for /v1/sources, and the stored copy is untouched.
+ * `aevs ingest` does (all or nothing, change events through recordChanges). A failure of the source,
+ * the download or the ingest is an outcome with its reason, recorded for /v1/sources, and the stored
+ * copy is untouched; only the store failing is thrown.
  */
 export async function syncDataset(deps: SyncDeps, dataset: DatasetName): Promise<SyncOutcome> {
   const { ctx, catalogue, owner } = deps;
@@ -96,6 +104,7 @@ export async function syncDataset(deps: SyncDeps, dataset: DatasetName): Promise
   let dir: string | undefined;
   let result: SyncOutcome;
   let fingerprint: Fingerprint | undefined;
+  let publicReason: string | null = null;
   try {
     const state = await ctx.store.syncState.get(PARTITION, dataset);
     const previous: Fingerprint | null = state?.fingerprint
@@ -116,7 +125,7 @@ export async function syncDataset(deps: SyncDeps, dataset: DatasetName): Promise
             files: inputs.files,
             partition: PARTITION,
             onProgress: ({ file, rows }) =>
-              deps.onIngest?.(`${dataset}: ${file}: ${rows.toLocaleString('en-AU')} rows`),
+              deps.onIngest?.(`${dataset}: ${shownName(file)}: ${rows.toLocaleString('en-AU')} rows`),
           },
         });
         result = outcome('synced', null, run.names, summary);
@@ -126,7 +135,14 @@ export async function syncDataset(deps: SyncDeps, dataset: DatasetName): Promise
     }
   } catch (error) {
     fingerprint = undefined;
-    result = outcome('failed', error instanceof Error ? error.message : String(error));
+    const message = withoutFolder(error instanceof Error ? error.message : String(error), dir);
+    result = outcome('failed', message);
+    // /v1/sources shows the reason to every live key: only messages written for people, never a
+    // driver's or a library's (they can carry SQL or paths; the CLI and the log have them).
+    publicReason =
+      error instanceof SyncError || error instanceof IngestError
+        ? message
+        : 'an internal error; the detail is in the output or log of the process that synced';
   } finally {
     clearInterval(renew);
     if (dir) await rm(dir, { recursive: true, force: true }).catch(() => undefined);
@@ -134,7 +150,7 @@ export async function syncDataset(deps: SyncDeps, dataset: DatasetName): Promise
   await ctx.store.syncState.recordOutcome(PARTITION, dataset, {
     at: started.toISOString(),
     status: result.status,
-    error: result.reason && result.status === 'failed' ? result.reason : null,
+    error: result.status === 'failed' ? publicReason : null,
     nextAt: result.next_sync_at,
     ...(fingerprint ? { fingerprint: JSON.stringify(fingerprint) } : {}),
   });
