@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream } from 'node:fs';
 import { mkdir, open, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import yauzl from 'yauzl';
 import { type Http, SyncError, TransientError } from './http.ts';
 import { fileNameOf, type RemoteFile } from './locate.ts';
@@ -134,24 +132,21 @@ export async function downloadFile(
       }
     }
     if (!response.body) throw new TransientError(`${url}: an answer with no body`);
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
+    // Each chunk is on disk before the next is read, so a cut leaves exactly `bytes` to resume from.
+    const out = await open(path, appending ? 'a' : 'w');
+    try {
+      for await (const chunk of response.body) {
+        await out.write(chunk);
         bytes += chunk.length;
         options.onProgress?.({ url, bytes, total });
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(
-        Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
-        counter,
-        createWriteStream(path, { flags: appending ? 'a' : 'w' }),
-      );
+      }
     } catch (error) {
       if (options.signal?.aborted) throw error;
       throw new TransientError(
         `${url}: the download was cut off at ${bytes.toLocaleString('en-AU')}${total ? ` of ${total.toLocaleString('en-AU')}` : ''} bytes (${(error as Error).message})`,
       );
+    } finally {
+      await out.close();
     }
     if (total !== null && bytes < total) {
       throw new TransientError(

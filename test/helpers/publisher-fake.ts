@@ -81,7 +81,8 @@ export async function startPublisher(): Promise<Publisher> {
     res.writeHead(start ? 206 : 200, headers);
     if (item.cutAfter !== undefined && (item.cutTimes ?? 1) > 0) {
       item.cutTimes = (item.cutTimes ?? 1) - 1;
-      res.write(part.subarray(0, item.cutAfter), () => res.destroy());
+      // The client reads what was sent before the connection drops, as after a long transfer.
+      res.write(part.subarray(0, item.cutAfter), () => setTimeout(() => res.destroy(), 500));
       return;
     }
     res.end(part);
