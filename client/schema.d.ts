@@ -705,6 +705,14 @@ export interface components {
                 /** @description Records in the loaded copy (removed ones excluded). */
                 records: number;
                 last_ingest_at: string | null;
+                /** @description When `aevs sync` or the server’s scheduler last looked at the official source (live partition only). */
+                last_sync_at: string | null;
+                /** @description `synced`: a new file was ingested; `unchanged`: the source had nothing new; `failed`: see `last_sync_error` (the stored copy is untouched). */
+                last_sync_status: ("synced" | "unchanged" | "failed") | null;
+                /** @description Why the last sync failed; null when it did not. */
+                last_sync_error: string | null;
+                /** @description When the server next looks for a new file; null unless it syncs (`AEVS_SYNC=on`). */
+                next_sync_at: string | null;
                 last_ingest: {
                     files: string[];
                     inserted: number;

@@ -64,6 +64,16 @@ const Env = z.object({
     .or(z.literal('').transform(() => undefined)),
   AEVS_SECRET_KEY: secretKey,
   AEVS_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  AEVS_SYNC: z.enum(['on', 'off']).default('off'),
+  AEVS_SOURCES_FILE: z.string().optional(),
+  AEVS_SYNC_ATTEMPTS: whole(1, 20, 5),
+  // The usual proxy variables (either case), for every download of `aevs sync` (docs/sources.md).
+  HTTPS_PROXY: z.string().optional(),
+  https_proxy: z.string().optional(),
+  HTTP_PROXY: z.string().optional(),
+  http_proxy: z.string().optional(),
+  NO_PROXY: z.string().optional(),
+  no_proxy: z.string().optional(),
 });
 
 export type Config = {
@@ -83,6 +93,14 @@ export type Config = {
   abrBaseUrl: string | undefined;
   secretKey: Buffer | undefined;
   logLevel: z.infer<typeof Env>['AEVS_LOG_LEVEL'];
+  /** `AEVS_SYNC=on`: the server keeps the live partition synced from the official sources. */
+  sync: boolean;
+  /** A JSON file overriding entries of the source catalogue (docs/sources.md). */
+  sourcesFile: string | undefined;
+  /** Attempts at each request of a sync before a transient failure (5xx, 429, a cut download) fails it. */
+  syncAttempts: number;
+  /** Proxies for downloads; empty when not set (no proxy). */
+  proxy: { http: string; https: string; noProxy: string };
 };
 
 export class ConfigError extends Error {
@@ -118,5 +136,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     abrBaseUrl: e.AEVS_ABR_BASE_URL,
     secretKey: e.AEVS_SECRET_KEY,
     logLevel: e.AEVS_LOG_LEVEL,
+    sync: e.AEVS_SYNC === 'on',
+    sourcesFile: e.AEVS_SOURCES_FILE,
+    syncAttempts: e.AEVS_SYNC_ATTEMPTS,
+    proxy: {
+      http: e.HTTP_PROXY ?? e.http_proxy ?? '',
+      https: e.HTTPS_PROXY ?? e.https_proxy ?? '',
+      noProxy: e.NO_PROXY ?? e.no_proxy ?? '',
+    },
   };
 }

@@ -8,6 +8,9 @@ import { createLogger } from './logger.ts';
 import { DailyReread } from './refresh/daily-reread.ts';
 import { createAbrClient } from './registers/abr-web/client.ts';
 import { openStore } from './store/open-store.ts';
+import { createHttp, DEFAULT_RETRY } from './sync/http.ts';
+import { SyncScheduler } from './sync/scheduler.ts';
+import { loadCatalogue } from './sync/sources-file.ts';
 import { DeliveryWorker } from './watch/delivery-worker.ts';
 
 /** How long a failed sandbox load waits before it is tried again: a second at first, then longer, to 30 s. */
@@ -29,6 +32,8 @@ export async function startServer(
       'AEVS_SECRET_KEY is not set: webhook signing secrets are stored in clear; set it (32 bytes, base64) to encrypt them at rest',
     );
   }
+  // A mistake in AEVS_SOURCES_FILE stops the start, before the store is opened.
+  const catalogue = config.sync ? await loadCatalogue(config.sourcesFile) : undefined;
   const store = await openStore(config);
   const clock = () => new Date();
   const demo = await bootstrapDemo({ ctx: { store, clock } });
@@ -59,8 +64,18 @@ export async function startServer(
         log,
       })
     : undefined;
+  // AEVS_SYNC=on: the live partition is kept synced from the official sources (docs/sources.md).
+  const syncHttp = catalogue
+    ? createHttp(config.proxy, { ...DEFAULT_RETRY, attempts: config.syncAttempts })
+    : undefined;
+  const sync =
+    catalogue && syncHttp
+      ? new SyncScheduler({ ctx: { store, clock }, http: syncHttp, catalogue, log })
+      : undefined;
   app.addHook('onClose', async () => {
     clearTimeout(sandboxRetry);
+    await sync?.stop();
+    await syncHttp?.close();
     await reread?.stop();
     await worker.stop();
     await store.close();
@@ -90,6 +105,7 @@ export async function startServer(
   log.info({ url: base, engine: store.engine }, 'aevs listening');
   worker.start();
   reread?.start();
+  sync?.start();
   // The sandbox loads after the server listens: /healthz answers at once, /readyz once it is in. A
   // load that fails (the store locked by an ingest, say) is tried again until it is in.
   let sandboxRetry: NodeJS.Timeout | undefined;

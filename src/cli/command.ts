@@ -26,7 +26,7 @@ export type Command = {
 };
 
 /**
- * Runs `fn` on the configured store. Only the commands that make data (`accounts create`, `ingest`)
+ * Runs `fn` on the configured store. Only the commands that make data (`accounts create`, `ingest`, `sync`)
  * may make a new SQLite store: for any other, a data folder without one is a mistyped AEVS_DATA_DIR,
  * said as such rather than answered from an empty store made on the spot.
  */

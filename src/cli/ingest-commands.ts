@@ -99,26 +99,31 @@ Datasets: ${DATASETS.join(', ')}`,
 
 export const sourcesCommand: Command = {
   usage:
-    'aevs sources [--partition live|sandbox] [--json]\n\nEvery dataset by its name: loaded or not, as-of date, record count, last ingest time.',
+    'aevs sources [--partition live|sandbox] [--json]\n\nEvery dataset by its name: loaded or not, as-of date, record count, last ingest time, and (live)\nthe last sync from its official source: when, how it went (synced, unchanged, failed: why), and\nwhen the server looks next (AEVS_SYNC=on).',
   options: {
     partition: partitionOption,
     json: { type: 'boolean', description: 'print JSON, as GET /v1/sources does' },
   },
   run: async (args, io, config) => {
     const partition = (args.partition ?? 'live') as Partition;
-    const sources = await withStore(config, (store) => listSources({ ctx: { store }, input: { partition } }));
+    const sources = await withStore(config, (store) =>
+      listSources({ ctx: { store }, input: { partition, scheduled: config.sync } }),
+    );
     if (args.json) {
       io.stdout.write(`${JSON.stringify({ partition, data: sources })}\n`);
       return;
     }
     const rows = [
-      ['DATASET', 'LOADED', 'AS OF', 'RECORDS', 'LAST INGEST'],
+      ['DATASET', 'LOADED', 'AS OF', 'RECORDS', 'LAST INGEST', 'LAST SYNC', 'SYNC', 'NEXT SYNC'],
       ...sources.map((s) => [
         s.dataset,
         s.loaded ? 'yes' : 'no',
         s.as_of ?? '-',
         n(s.records),
         s.last_ingest_at ?? '-',
+        s.last_sync_at ?? '-',
+        s.last_sync_status === 'failed' ? `failed: ${s.last_sync_error}` : (s.last_sync_status ?? '-'),
+        s.next_sync_at ?? '-',
       ]),
     ];
     const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];

@@ -11,6 +11,7 @@ import { startServer } from '../server.ts';
 import { type Command, clock, type Io, str, UsageError, withStore } from './command.ts';
 import { ingestCommand, sourcesCommand } from './ingest-commands.ts';
 import { rereadCommand } from './reread-command.ts';
+import { SyncFailed, syncCommand } from './sync-command.ts';
 import { usersCommands } from './users-commands.ts';
 
 export type { Io };
@@ -121,6 +122,7 @@ const COMMANDS: Record<string, Command> = {
   ingest: ingestCommand,
   sources: sourcesCommand,
   reread: rereadCommand,
+  sync: syncCommand,
   usage: {
     usage:
       'aevs usage --account ACCOUNT_ID [--json]\n\nLive-key requests this calendar month (UTC) against the allowance (AEVS_MONTHLY_ALLOWANCE).\nA running server writes its counts every 5 seconds.',
@@ -165,6 +167,7 @@ Commands:
   ingest DATASET FILE|FOLDER|ZIP|URL...       load a register snapshot (--partition live|sandbox)
   sources                                     the registers, loaded or not (--partition, --json)
   reread [--date YYYY-MM-DD]                  re-read watched ABNs the ABR reports as changed
+  sync [DATASET...]                           fetch registers from their official sources (--json)
 
 Every command takes --help. Configuration comes from the environment (see README.md):
 AEVS_DATA_DIR (default ./data) or AEVS_DATABASE_URL selects the store.
@@ -236,6 +239,8 @@ export async function runCli(argv: string[], io: Io): Promise<number> {
     await command.run(values, io, loadConfig(io.env), positionals);
     return 0;
   } catch (error) {
+    // The summary already says which dataset failed and why.
+    if (error instanceof SyncFailed) return 1;
     if (error instanceof UsageError) {
       io.stderr.write(`aevs ${name}: ${error.message}\n\n${commandHelp(command)}`);
       return 2;

@@ -10,6 +10,13 @@ export type SourceStatus = {
   as_of: string | null;
   records: number;
   last_ingest_at: string | null;
+  /** When `aevs sync` or the scheduler last looked at the source (live partition only). */
+  last_sync_at: string | null;
+  last_sync_status: 'synced' | 'unchanged' | 'failed' | null;
+  /** Why the last sync failed; null when it did not. */
+  last_sync_error: string | null;
+  /** When the scheduler looks next; null unless the server syncs (AEVS_SYNC=on). */
+  next_sync_at: string | null;
   last_ingest: {
     files: string[];
     inserted: number;
@@ -40,17 +47,21 @@ export async function listSources({
   input,
 }: {
   ctx: Pick<Ctx, 'store'>;
-  input: { partition: Partition };
+  input: { partition: Partition; scheduled?: boolean };
 }) {
-  const [ingests, counts] = await Promise.all([
+  const [ingests, counts, syncs] = await Promise.all([
     ctx.store.ingests.latest(input.partition),
     ctx.store.ingests.recordCounts(input.partition),
+    // Sync fills the live partition only (docs/sources.md).
+    input.partition === 'live' ? ctx.store.syncState.list('live') : Promise.resolve([]),
   ]);
+  const syncOf = new Map(syncs.map((s) => [s.dataset, s]));
   const byDataset = new Map(ingests.map((i) => [i.dataset, i]));
   const countOf = new Map(counts.map((c) => [c.dataset, Number(c.n)]));
   return REGISTERS.map((adapter): SourceStatus => {
     const { dataset } = adapter;
     const last = byDataset.get(dataset);
+    const sync = syncOf.get(dataset);
     return {
       dataset,
       title: adapter.title,
@@ -59,6 +70,10 @@ export async function listSources({
       as_of: last?.as_of ?? null,
       records: countOf.get(dataset) ?? 0,
       last_ingest_at: last?.finished_at ?? null,
+      last_sync_at: sync?.last_sync_at ?? null,
+      last_sync_status: sync?.last_sync_status ?? null,
+      last_sync_error: sync?.last_sync_error ?? null,
+      next_sync_at: input.scheduled && sync?.last_sync_at ? (sync.next_sync_at ?? null) : null,
       last_ingest: last
         ? {
             files: (JSON.parse(last.files) as string[]).map(shownName),

@@ -404,6 +404,28 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    id: 13,
+    name: 'aevs sync: what each dataset was last synced from, how it went, and who is syncing it',
+    // `fingerprint` is what the source said of its files at the last sync (CKAN resource ids and
+    // last_modified, ETag, Last-Modified, SHA-256), so an unchanged source is not downloaded again.
+    // A row's lease (`lease_owner` until `lease_until`) keeps one process at a time on a dataset; the
+    // row of dataset `*` is the server's scheduler lease (docs/sources.md, the scheduler).
+    sql: `
+      CREATE TABLE sync_state (
+        partition TEXT NOT NULL,
+        dataset TEXT NOT NULL,
+        fingerprint TEXT,
+        last_sync_at TEXT,
+        last_sync_status TEXT,
+        last_sync_error TEXT,
+        next_sync_at TEXT,
+        lease_owner TEXT,
+        lease_until TEXT,
+        PRIMARY KEY (partition, dataset)
+      );
+    `,
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -14,6 +14,7 @@ import { startSnapshotLoad } from './pg-snapshot.ts';
 import { rateBucketQueries } from './rate-buckets.ts';
 import { recordQueries } from './source-records.ts';
 import { subscriptionQueries } from './subscriptions.ts';
+import { syncStateQueries } from './sync-state.ts';
 import { usageQueries } from './usage.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: a query's own parameters, whatever they are
@@ -46,6 +47,7 @@ const GROUPS = {
   deliveryQueue: deliveryQueueQueries,
   dashboard: dashboardQueries,
   activity: activityQueries,
+  syncState: syncStateQueries,
 };
 
 /**

@@ -16,6 +16,23 @@ const SourceStatus = z.object({
   as_of: z.string().nullable().describe("The register's own date of the loaded copy."),
   records: z.number().int().describe('Records in the loaded copy (removed ones excluded).'),
   last_ingest_at: z.string().nullable(),
+  last_sync_at: z
+    .string()
+    .nullable()
+    .describe(
+      'When `aevs sync` or the server’s scheduler last looked at the official source (live partition only).',
+    ),
+  last_sync_status: z
+    .enum(['synced', 'unchanged', 'failed'])
+    .nullable()
+    .describe(
+      '`synced`: a new file was ingested; `unchanged`: the source had nothing new; `failed`: see `last_sync_error` (the stored copy is untouched).',
+    ),
+  last_sync_error: z.string().nullable().describe('Why the last sync failed; null when it did not.'),
+  next_sync_at: z
+    .string()
+    .nullable()
+    .describe('When the server next looks for a new file; null unless it syncs (`AEVS_SYNC=on`).'),
   last_ingest: z
     .object({
       files: z.array(z.string()),
@@ -58,6 +75,10 @@ export const sourcesRoute = defineRoute({
             as_of: '2026-11-17',
             records: 3987654,
             last_ingest_at: '2026-11-18T02:10:00.000Z',
+            last_sync_at: '2026-11-18T02:05:00.000Z',
+            last_sync_status: 'synced',
+            last_sync_error: null,
+            next_sync_at: '2026-11-19T02:10:00.000Z',
             last_ingest: {
               files: ['company_202611.zip:company_202611.csv'],
               inserted: 1520,
@@ -76,6 +97,10 @@ export const sourcesRoute = defineRoute({
             as_of: null,
             records: 0,
             last_ingest_at: null,
+            last_sync_at: null,
+            last_sync_status: null,
+            last_sync_error: null,
+            next_sync_at: null,
             last_ingest: null,
           },
         ],
@@ -84,7 +109,7 @@ export const sourcesRoute = defineRoute({
   },
   handler: async ({ ctx, caller }) => ({
     partition: caller.partition,
-    data: await listSources({ ctx, input: { partition: caller.partition } }),
+    data: await listSources({ ctx, input: { partition: caller.partition, scheduled: ctx.config.sync } }),
   }),
 });
 
