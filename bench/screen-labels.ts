@@ -10,6 +10,8 @@ import type { ListedParty } from './sanctions-lists.ts';
 
 export type Labelled = {
   query: string;
+  /** The list the query is screened against: `ofac` or `un`, that list's listed parties. */
+  source: string;
   kind: string;
   /** The listed party the query names; null for a negative (no listed party). */
   expect: string | null;
@@ -47,9 +49,12 @@ const rand = () => {
 };
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
 
+const sourceOf = (p: ListedParty) => p.id.split(':')[0];
+
 /** Words as a reader sees them: Latin letters and digits, upper case. */
 const words = (name: string) =>
   anyAscii(name)
+    .replace(/['’`]/g, '')
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
     .filter(Boolean);
@@ -305,13 +310,25 @@ export function buildLabelledSet(parties: ListedParty[]): {
   const allAliases: Labelled[] = [];
   const add = (query: string | null, kind: string, p: ListedParty, positive: boolean) => {
     if (query && words(query).length > 0)
-      set.push({ query, kind, expect: positive ? p.id : null, partyKind: p.kind });
+      set.push({
+        query,
+        source: p.id.split(':')[0] as string,
+        kind,
+        expect: positive ? p.id : null,
+        partyKind: p.kind,
+      });
   };
 
   for (const p of listed) {
     for (const a of p.aliases) {
       if (words(a).join(' ') === words(p.primary).join(' ')) continue;
-      allAliases.push({ query: a, kind: 'alias_any', expect: p.id, partyKind: p.kind });
+      allAliases.push({
+        query: a,
+        source: p.id.split(':')[0] as string,
+        kind: 'alias_any',
+        expect: p.id,
+        partyKind: p.kind,
+      });
       // An alias counts as a variant of the name when it is written alike (a translated or
       // unrelated alias is another name, which no name comparison can find).
       if (dice(a, p.primary) >= 0.5) add(a, 'alias', p, true);
@@ -397,22 +414,27 @@ export function buildLabelledSet(parties: ListedParty[]): {
     true,
   );
 
-  // Negatives: names of parties not listed that share a meaningful word with a listed name.
-  const listedWords = new Set(listed.flatMap((p) => meaningful(words(p.primary))));
+  // Negatives: names of parties not listed that share a meaningful word with a name listed on
+  // their own list (each is screened against its own list: the same party on both lists is one party).
+  const listedWords = new Set(
+    listed.flatMap((p) => meaningful(words(p.primary)).map((w) => `${sourceOf(p)}|${w}`)),
+  );
   const listedNames = new Set(
-    listed.flatMap((p) => [p.primary, ...p.aliases].map((n) => words(n).sort().join(' '))),
+    listed.flatMap((p) =>
+      [p.primary, ...p.aliases].map((n) => `${sourceOf(p)}|${words(n).sort().join(' ')}`),
+    ),
   );
   let others = 0;
   for (const p of [...unlisted].sort(() => rand() - 0.5)) {
     if (others >= 2000) break;
     const ws = words(p.primary);
     // The same party is sometimes on both lists: a name listed word for word is not another party's.
-    if (listedNames.has([...ws].sort().join(' '))) continue;
-    if (!meaningful(ws).some((w) => listedWords.has(w))) continue;
+    if (listedNames.has(`${sourceOf(p)}|${[...ws].sort().join(' ')}`)) continue;
+    if (!meaningful(ws).some((w) => listedWords.has(`${sourceOf(p)}|${w}`))) continue;
     add(p.primary, 'other_party', p, false);
     others++;
   }
-  const middles = people.flatMap((p) => words(p.primary).slice(1, -1)).filter((w) => w.length >= 3);
+  const middles = people.flatMap((p) => meaningful(words(p.primary).slice(1, -1)));
   const families = people.map((p) => words(p.primary).at(-1) as string).filter((w) => w.length >= 3);
   const distinctive = bodies.flatMap((p) => meaningful(words(p.primary))).filter((w) => w.length >= 4);
   const replaceAt = (ws: string[], i: number, from: string[]) => {

@@ -76,13 +76,16 @@ export async function screenEntity({
       };
       continue;
     }
-    const index = await services.lists.get(ctx.store, partition, list.dataset, state.version(list.dataset));
+    const index = await services.lists.get(ctx.store, partition, list.dataset, state.version(list.dataset), {
+      people: list.people === true,
+    });
     const matches: ListResult['matches'] = [];
     const seen = new Set<string>();
     const push = (
       name: string,
       m: ListMatch | { entry: ListMatch['entry']; name: { name: string; type: string }; score: number },
     ) => {
+      const comparison = 'comparison' in m ? m.comparison : undefined;
       const reference = m.entry.record.key;
       if (seen.has(reference)) return;
       seen.add(reference);
@@ -91,6 +94,16 @@ export async function screenEntity({
         name,
         reference,
         score: Math.round(m.score * 1000) / 1000,
+        ...(comparison
+          ? {
+              explanation: {
+                listed_name: m.name.name,
+                aligned: comparison.aligned.map((a) => ({ ...a, score: Math.round(a.score * 1000) / 1000 })),
+                unmatched: comparison.unmatched,
+                legal_forms: comparison.legalForms,
+              },
+            }
+          : {}),
         matched_on: m.name.type,
         list_entry: {
           name: m.entry.record.name,
