@@ -103,7 +103,10 @@ const LEET: Record<string, string> = { '0': 'O', '1': 'I', '3': 'E', '4': 'A', '
 
 export function prepareName(name: string): PreparedName {
   const raw: Array<{ text: string; transliterated: boolean }> = [];
-  for (const word of turnRound(name).split(/\s+/)) {
+  // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
+  for (const word of turnRound(name)
+    .replace(/\bP\/L\b/gi, ' PL ')
+    .split(/\s+/)) {
     if (word === '') continue;
     const transliterated = NON_LATIN.test(word);
     const latin = transliterated

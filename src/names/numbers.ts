@@ -69,13 +69,11 @@ const ROMAN = [
 const ROMAN_VALUES = [2, 3, 4, 7, 8, 9, 12, 13, 14, 15, 16, 17, 18, 19, 20];
 
 const VALUES = new Map<string, string>();
-WORDS.forEach((w, i) => VALUES.set(w, String(i)));
-ORDINALS.forEach((w, i) => {
-  if (w) VALUES.set(w, String(i));
-});
-ROMAN.forEach((w, i) => VALUES.set(w, String(ROMAN_VALUES[i])));
-for (const t of ['THIRTY', 'FORTY', 'FIFTY', 'SIXTY', 'SEVENTY', 'EIGHTY', 'NINETY'].entries())
-  VALUES.set(t[1], String((t[0] + 3) * 10));
+for (const [i, w] of WORDS.entries()) VALUES.set(w, String(i));
+for (const [i, w] of ORDINALS.entries()) if (w) VALUES.set(w, String(i));
+for (const [i, w] of ROMAN.entries()) VALUES.set(w, String(ROMAN_VALUES[i]));
+for (const [i, w] of ['THIRTY', 'FORTY', 'FIFTY', 'SIXTY', 'SEVENTY', 'EIGHTY', 'NINETY'].entries())
+  VALUES.set(w, String((i + 3) * 10));
 
 /** The number an upper-case token writes, as digits without leading zeros; null for a word. */
 export function numberValue(token: string): string | null {
