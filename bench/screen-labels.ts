@@ -20,6 +20,7 @@ export type Labelled = {
 
 export const POSITIVE_KINDS = [
   'alias',
+  'alias_words_differ',
   'original_script',
   'case_order',
   'punctuation',
@@ -242,6 +243,9 @@ function legalForm(name: string): string | null {
     for (let i = 0; i + len <= ws.length; i++) {
       const group = FORM_OF.get(ws.slice(i, i + len).join(' '));
       if (!group || len === ws.length) continue;
+      // A form ends or starts a name, and is not part of a longer abbreviation (`S.A.` of `S.A.L.`).
+      if (i !== 0 && i + len !== ws.length) continue;
+      if ((ws[i - 1] ?? 'XX').length === 1 || (ws[i + len] ?? 'XX').length === 1) continue;
       const other = pick(group.filter((f) => words(f).join(' ') !== ws.slice(i, i + len).join(' ')));
       const rest = [...ws.slice(0, i), ...ws.slice(i + len)];
       // Written differently, and half the time in front (`OOO Romashka` for `Romashka LLC`).
@@ -331,7 +335,17 @@ export function buildLabelledSet(parties: ListedParty[]): {
       });
       // An alias counts as a variant of the name when it is written alike (a translated or
       // unrelated alias is another name, which no name comparison can find).
-      if (dice(a, p.primary) >= 0.5) add(a, 'alias', p, true);
+      // Those with as many meaningful words as the primary are spellings of it; those adding or
+      // dropping words (a second family name, a faction's name) are reported apart.
+      if (dice(a, p.primary) >= 0.5)
+        add(
+          a,
+          meaningful(words(a)).length === meaningful(words(p.primary)).length
+            ? 'alias'
+            : 'alias_words_differ',
+          p,
+          true,
+        );
     }
     for (const o of p.originalScript) add(o, 'original_script', p, true);
   }
@@ -359,7 +373,8 @@ export function buildLabelledSet(parties: ListedParty[]): {
     'case_order',
     sample,
     (p) => {
-      const ws = words(p.primary);
+      // People as lists write them, "FAMILY, Given"; organisations in lower case or words reversed.
+      const ws = p.primary.split(/\s+/);
       return p.kind === 'individual'
         ? `${ws.at(-1)}, ${ws.slice(0, -1).join(' ')}`
         : rand() < 0.5
@@ -448,8 +463,12 @@ export function buildLabelledSet(parties: ListedParty[]): {
     'different_middle_name',
     people,
     (p) => {
+      // A middle word that names someone (not a particle such as AL or BEN) replaced by another's.
       const ws = words(p.primary);
-      return ws.length >= 3 ? replaceAt(ws, 1 + Math.floor(rand() * (ws.length - 2)), middles) : null;
+      const inner = ws
+        .map((_, i) => i)
+        .filter((i) => i > 0 && i < ws.length - 1 && meaningful([ws[i] as string]).length > 0);
+      return inner.length > 0 ? replaceAt(ws, pick(inner), middles) : null;
     },
     false,
   );

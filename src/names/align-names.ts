@@ -165,10 +165,11 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
     if (w.kind === 'number' || w.text.length < 2) continue;
     const article = ARTICLE.exec(w.text)?.[1];
     const before = ARTICLE_AFTER.exec(w.text)?.[1];
+    const spellings = withoutArticle(w.text);
     for (let j = 0; j < runs.length; j++) {
       const r0 = runs[j] as NameToken;
       if (article && r0.text === article) push(i, [j], 0.95);
-      if (before && (r0.text === before || (r0.transliterated && r0.skeleton === skeleton(before))))
+      if (before && (r0.text === before || (r0.abjad && r0.skeleton === skeleton(before))))
         push(i, [j], 0.93);
       let text = '';
       let consonants = '';
@@ -179,18 +180,29 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
         consonants += r.skeleton;
         if (k === j) continue;
         const run = Array.from({ length: k - j + 1 }, (_, n) => j + n);
-        if (text === w.text) push(i, run, 0.95);
+        if (spellings.includes(text)) push(i, run, 0.95);
         else if (w.text.length >= 8 && editDistance(text, w.text, 1) <= 1) push(i, run, 0.9);
-        else if (
-          (w.transliterated || r.transliterated) &&
-          consonants.length >= 3 &&
-          consonants === w.skeleton
-        )
+        else if ((w.abjad || r.abjad) && consonants.length >= 3 && consonants === w.skeleton)
           push(i, run, 0.9);
       }
     }
   }
 }
+
+/**
+ * A word as written, and without an Arabic article joined to it at the front or inside
+ * (ALMASHHADANI, MASHHADANI; ABDALSAMAD, ABDSAMAD; SAIFALDIN, SAIFDIN).
+ */
+export function withoutArticle(word: string): string[] {
+  const out = [word];
+  const front = ARTICLE.exec(word)?.[1];
+  if (front) out.push(front);
+  const inside = ARTICLE_INSIDE.exec(word);
+  if (inside) out.push(`${inside[1]}${inside[2]}`);
+  return out;
+}
+
+const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:AL|EL|UL|UD|AD|ED)([A-Z]{3,})$/;
 
 /** An Arabic article written onto a word: AL, EL, UL, then the word; or after it (ABDUL, ABDEL). */
 const ARTICLE = /^(?:AL|EL|UL)([A-Z]{4,})$/;

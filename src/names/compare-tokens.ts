@@ -29,16 +29,26 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
       : null;
   }
   const transliterated = a.transliterated || b.transliterated;
+  const abjad = a.abjad || b.abjad;
   const shorter = Math.min(a.text.length, b.text.length);
-  // A name transliterated from another script needs only its consonants (short words too: ALI, LY).
+  // A name written in an abjad (Arabic, Hebrew) has no short vowels: only its consonants compare
+  // (short words too: علي is LY, ALI).
   if (
-    transliterated &&
+    abjad &&
     a.skeleton === b.skeleton &&
     (a.skeleton.length >= 2 || Math.max(a.text.length, b.text.length) <= 4)
   )
     return { score: 0.95, how: 'transliterated' };
-  if (!transliterated && Math.abs(a.text.length - b.text.length) > 4) return null;
+  if (!abjad && Math.abs(a.text.length - b.text.length) > 4) return null;
   const jw = jaroWinkler(a.text, b.text);
+  // A name transliterated from an alphabet (Cyrillic ДЖОСЕ, DZHOSE; Х, KH) agrees on its consonants.
+  if (
+    transliterated &&
+    a.skeleton === b.skeleton &&
+    jw >= (a.skeleton.length >= 2 ? 0.5 : 0.7) &&
+    shorter <= (a.skeleton.length >= 2 ? 99 : 4)
+  )
+    return { score: 0.95, how: 'transliterated' };
   // Latin spellings of one name agree on its consonants and how it starts (HASAN, HASSAN; MOKHAMMAD,
   // MUHAMMED; YUSUF, YOUSSEF).
   if (a.skeleton.length >= 2 && a.skeleton === b.skeleton && sameStart(a.text, b.text)) {
@@ -50,7 +60,14 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (d <= 1) return { score: 0.92, how: 'typo' };
     if (d === 2 && shorter >= 8) return { score: 0.86, how: 'typo' };
   }
-  if (transliterated && a.skeleton.length >= 4 && editDistance(a.skeleton, b.skeleton, 1) <= 1)
+  // An abjad's letters are read by any-ascii with digraphs that can run into their neighbours
+  // (طاهر as THR): consonants one apart, starting alike, still agree.
+  if (
+    abjad &&
+    Math.min(a.skeleton.length, b.skeleton.length) >= 2 &&
+    a.skeleton[0] === b.skeleton[0] &&
+    editDistance(a.skeleton, b.skeleton, 1) <= 1
+  )
     return { score: 0.88, how: 'transliterated' };
   return null;
 }

@@ -18,6 +18,8 @@ export type NameToken = {
   kind: TokenKind;
   /** Written in another script and transliterated. */
   transliterated: boolean;
+  /** Written in a script that leaves out short vowels (Arabic, Hebrew): only its consonants compare. */
+  abjad: boolean;
   /** Consonant skeleton (transliteration spellings agree on it: MOKHAMMAD and MUHAMMED are MHMD). */
   skeleton: string;
   /** Double Metaphone codes (primary, alternate). */
@@ -72,13 +74,7 @@ const PARTICLES = new Set([
   'DR',
   'PROF',
   'SIR',
-  'COL',
   'COLONEL',
-  'GEN',
-  'GENERAL',
-  'CAPT',
-  'CAPTAIN',
-  'MAJOR',
   'SHEIKH',
   'SHAYKH',
   'SHEIK',
@@ -98,17 +94,21 @@ const ARABIC_ARTICLE = /^ال(?=\p{L}{2,})/u;
 const TA_MARBUTA = /ة/gu;
 const CASED = /[\p{Lu}\p{Ll}]/u;
 const NON_LATIN = /[^\p{Script=Latin}\p{Script=Common}\p{M}]/u;
+const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
 
 const LEET: Record<string, string> = { '0': 'O', '1': 'I', '3': 'E', '4': 'A', '5': 'S', '7': 'T', '8': 'B' };
 
+type RawToken = { text: string; transliterated: boolean; abjad: boolean };
+
 export function prepareName(name: string): PreparedName {
-  const raw: Array<{ text: string; transliterated: boolean }> = [];
+  const raw: RawToken[] = [];
   // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
   for (const word of turnRound(name)
     .replace(/\bP\/L\b/gi, ' PL ')
     .split(/\s+/)) {
     if (word === '') continue;
     const transliterated = NON_LATIN.test(word);
+    const abjad = ABJAD.test(word);
     const latin = transliterated
       ? anyAscii(word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
       : anyAscii(word);
@@ -120,33 +120,39 @@ export function prepareName(name: string): PreparedName {
       .replace(/['’`]/g, '')
       .toUpperCase()
       .split(/[^A-Z0-9]+/)) {
-      if (part !== '') raw.push({ text: readDigits(part), transliterated });
+      for (const text of splitDigits(readDigits(part))) raw.push({ text, transliterated, abjad });
     }
   }
-  const words = raw.filter((t) => t.transliterated || !PARTICLES.has(t.text));
-  const kept = words.length > 0 ? words : raw;
-  const { rest, forms, formText } = takeLegalForms(kept.map((t) => t.text));
-  const start = forms.leading;
-  const tokens: NameToken[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const { text, transliterated } = kept[start + i] as { text: string; transliterated: boolean };
-    tokens.push(makeToken(text, transliterated));
-  }
+  // Legal forms first (`S.A. DE C.V.` has a DE), then the particles (none read from an abjad: عمر
+  // is OMAR, not the title MR).
+  const { rest, forms, formText } = takeLegalForms(raw.map((t) => t.text));
+  const inner = raw.slice(forms.leading, forms.leading + rest.length);
+  const words = inner.filter((t) => t.abjad || !PARTICLES.has(t.text));
+  const kept = words.length > 0 ? words : inner;
+  const tokens = kept.map((t) => makeToken(t.text, t.transliterated, t.abjad));
   return { name, tokens, legalForms: forms.kinds, legalFormText: formText };
 }
 
-export function makeToken(text: string, transliterated: boolean): NameToken {
+export function makeToken(text: string, transliterated = false, abjad = false): NameToken {
   const value = numberValue(text);
   if (value !== null) {
-    return { text: value, kind: 'number', transliterated, skeleton: value, phonetic: [value, value] };
+    return { text: value, kind: 'number', transliterated, abjad, skeleton: value, phonetic: [value, value] };
   }
   return {
     text,
     kind: text.length === 1 ? 'initial' : 'word',
     transliterated,
+    abjad,
     skeleton: skeleton(text),
     phonetic: doubleMetaphone(text) as [string, string],
   };
+}
+
+/** A word of letters and digits (`VABO2005`, `A320`) is two: the letters and the number. */
+function splitDigits(token: string): string[] {
+  if (token === '') return [];
+  if (!/[0-9]/.test(token) || !/[A-Z]/.test(token) || /^[0-9]+(ST|ND|RD|TH)$/.test(token)) return [token];
+  return token.match(/[A-Z]+|[0-9]+/g) ?? [token];
 }
 
 /** "FAMILY, Given Other" (one comma, as lists write people) is read "Given Other FAMILY". */
@@ -181,7 +187,14 @@ function takeLegalForms(words: string[]): {
   let end = words.length;
   const kinds: string[] = [];
   const formText: string[] = [];
-  const fits = (at: number, tokens: string[]) => tokens.every((t, k) => words[at + k] === t);
+  // A form spelt in single letters (`S A`, `L L C`) is not one when a further initial runs on from
+  // it (`S.A.M.A. JAMAL` is initials).
+  const fits = (at: number, tokens: string[]) =>
+    tokens.every((t, k) => words[at + k] === t) &&
+    !(
+      tokens.every((t) => t.length === 1) &&
+      ((words[at - 1]?.length ?? 0) === 1 || (words[at + tokens.length]?.length ?? 0) === 1)
+    );
   let found = true;
   while (found && end - start > 1) {
     found = false;
@@ -203,21 +216,25 @@ function takeLegalForms(words: string[]): {
 }
 
 /**
- * The consonants of a word as transliterations agree on them: vowels, Y and W dropped (Arabic
- * writes long vowels with و and ي), a final H dropped (MULLAH, MULLA), doubled letters once, and
- * KH/GH and H, PH and F, TH and T, SH/CH and S, DJ/ZH and J, X and KS, C/Q and K each read alike.
+ * The consonants of a word as transliterations agree on them: vowels, Y, W and V dropped (Arabic
+ * writes long vowels with و and ي; Cyrillic В is V or W), a final H dropped (MULLAH, MULLA), doubled
+ * letters once, and
+ * KH/GH and H, PH and F, TH and T, SH/CH and S, DJ/ZH and J, X and KS, C before E/I/Y and S, other
+ * C and Q and K each read alike.
  */
 export function skeleton(word: string): string {
   const s = word
+    .replace(/KH|GH/g, 'H')
     .replace(/KH|GH/g, 'H')
     .replace(/PH/g, 'F')
     .replace(/TH/g, 'T')
     .replace(/SCH|SH|CH|TCH|TSH/g, 'S')
     .replace(/DJ|DZH|ZH/g, 'J')
     .replace(/X/g, 'KS')
+    .replace(/C(?=[EIY])/g, 'S')
     .replace(/[CQ]/g, 'K')
     .replace(/(.)H$/, '$1')
-    .replace(/[AEIOUYW]/g, '');
+    .replace(/[AEIOUYWV]/g, '');
   let out = '';
   for (const c of s) if (c !== out[out.length - 1]) out += c;
   return out;

@@ -1,5 +1,5 @@
 import type { Partition } from '../ctx.ts';
-import { compareNames, type NameComparison } from '../names/align-names.ts';
+import { compareNames, type NameComparison, withoutArticle } from '../names/align-names.ts';
 import { type NameToken, type PreparedName, prepareName } from '../names/name-tokens.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Store } from '../store/store.ts';
@@ -8,7 +8,7 @@ export type ListName = { name: string; type: string; prepared: PreparedName };
 export type ListEntry = { record: SourceRecord; names: ListName[]; person: boolean };
 export type ListMatch = { entry: ListEntry; name: ListName; score: number; comparison: NameComparison };
 
-/** Candidates scored in full per screened name, the most promising first. */
+/** Listed names compared in full per screened name, the most promising first. */
 const MAX_SCORED = 60;
 /** The share of the screened name's weight a candidate's keys must carry to be scored. */
 const MIN_VOTE = 0.35;
@@ -25,7 +25,8 @@ export class ListIndex {
   readonly entries: ListEntry[];
   readonly #postings = new Map<string, number[]>();
   readonly #frequency = new Map<string, number>();
-  readonly #names: number;
+  /** Every listed name, with its entry: postings point into this. */
+  readonly #names: Array<{ entry: ListEntry; name: ListName }> = [];
   readonly #weight = (t: NameToken) => this.weight(t);
 
   constructor(records: SourceRecord[], options: { people?: boolean } = {}) {
@@ -36,25 +37,24 @@ export class ListIndex {
         .map((n) => ({ ...n, prepared: prepareName(n.name) }))
         .filter((n) => n.prepared.tokens.length > 0),
     }));
-    let names = 0;
-    this.entries.forEach((entry, i) => {
+    for (const entry of this.entries) {
       for (const n of entry.names) {
-        names++;
+        const id = this.#names.length;
+        this.#names.push({ entry, name: n });
         const seen = new Set<string>();
         for (const t of n.prepared.tokens) {
           if (!seen.has(t.text)) this.#frequency.set(t.text, (this.#frequency.get(t.text) ?? 0) + 1);
           seen.add(t.text);
         }
-        for (const key of keys(n.prepared.tokens, true)) this.#post(key, i);
+        for (const key of keys(n.prepared.tokens, true)) this.#post(key, id);
       }
-    });
-    this.#names = names;
+    }
   }
 
   /** 1 for a word the list uses once or never, down to 0.15 for one in most of its names. */
   weight(token: NameToken): number {
     const df = this.#frequency.get(token.text) ?? 0;
-    const n = this.#names;
+    const n = this.#names.length;
     if (n < 2) return 1;
     return Math.min(1, Math.max(0.15, Math.log((n + 1) / (df + 1)) / Math.log(n + 1)));
   }
@@ -88,20 +88,20 @@ export class ListIndex {
       .filter(([, vote]) => vote >= MIN_VOTE * total)
       .sort((a, b) => b[1] - a[1])
       .slice(0, MAX_SCORED);
-    const matches: ListMatch[] = [];
-    for (const [i] of ranked) {
-      const entry = this.entries[i];
-      if (!entry) continue;
-      let best: ListMatch | undefined;
-      for (const n of entry.names) {
-        const comparison = compareNames(query, n.prepared, { weight: this.#weight, person: entry.person });
-        // A weak alias needs a closer match before it counts.
-        const score = comparison.score * (n.type === 'alias_weak' ? 0.95 : 1);
-        if (!best || score > best.score) best = { entry, name: n, score, comparison };
-      }
-      if (best && best.score >= threshold) matches.push(best);
+    // The listed names most alike are compared in full; each entry keeps its best.
+    const best = new Map<ListEntry, ListMatch>();
+    for (const [id] of ranked) {
+      const listed = this.#names[id];
+      if (!listed) continue;
+      const { entry, name: n } = listed;
+      const comparison = compareNames(query, n.prepared, { weight: this.#weight, person: entry.person });
+      // A weak alias needs a closer match before it counts.
+      const score = comparison.score * (n.type === 'alias_weak' ? 0.95 : 1);
+      const previous = best.get(entry);
+      if (score >= threshold && (!previous || score > previous.score))
+        best.set(entry, { entry, name: n, score, comparison });
     }
-    return matches.sort((a, b) => b.score - a.score);
+    return [...best.values()].sort((a, b) => b.score - a.score);
   }
 
   #post(key: string, i: number) {
@@ -122,13 +122,18 @@ function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken,
   return tokens.map((t, i) => {
     const ks = [`t:${t.text}`];
     if (t.kind === 'word') {
+      // A word with an Arabic article joined to it is also found without it.
+      for (const w of withoutArticle(t.text).slice(1)) ks.push(`t:${w}`);
       if (t.skeleton.length >= 2) ks.push(`s:${t.skeleton}`);
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
       if (withPrefix && t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
     }
-    // Two neighbouring words written as one (NORTH WIND, NORTHWIND), keyed both ways.
+    // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
     const next = tokens[i + 1];
     if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);
+    const third = tokens[i + 2];
+    if (next && third && t.kind === 'initial' && next.kind === 'initial' && third.kind === 'initial')
+      ks.push(`t:${t.text}${next.text}${third.text}`);
     return [t, ks];
   });
 }
