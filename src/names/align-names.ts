@@ -8,7 +8,7 @@
  * over on either side, or numbers that differ, keep the score below any threshold.
  */
 import { compareTokens, editDistance, type TokenAgreement } from './compare-tokens.ts';
-import { type NameToken, type PreparedName, skeleton } from './name-tokens.ts';
+import type { NameToken, PreparedName } from './name-tokens.ts';
 
 export type AlignedTokens = {
   /** The screened name's token(s), as read (transliterated, upper case). */
@@ -155,7 +155,7 @@ export function compareNames(
 /**
  * A word of one name written as two or three neighbouring words of the other (NORTHWIND, NORTH
  * WIND; JP, J P; a transliterated خير الله and KHAYRALLAH, by their consonants), or with an Arabic
- * article joined to it (ALTIKRITI, AL-TIKRITI): an option covering them all.
+ * article joined to it (ALTIKRITI, AL-TIKRITI; ABDUL, عبد ال…): an option covering them all.
  */
 function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Option[]) {
   const push = (i: number, run: number[], score: number) =>
@@ -163,47 +163,33 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as NameToken;
     if (w.kind === 'number' || w.text.length < 2) continue;
-    const article = ARTICLE.exec(w.text)?.[1];
-    const before = ARTICLE_AFTER.exec(w.text)?.[1];
-    const spellings = withoutArticle(w.text);
+    const { spellings, front, before } = w.joined;
+    const longest = w.text.length + 1;
     for (let j = 0; j < runs.length; j++) {
       const r0 = runs[j] as NameToken;
-      if (article && r0.text === article) push(i, [j], 0.95);
-      if (before && (r0.text === before || (r0.abjad && r0.skeleton === skeleton(before))))
+      if (front && r0.text === front) push(i, [j], 0.95);
+      if (before && (r0.text === before.text || (r0.abjad && r0.skeleton === before.skeleton)))
         push(i, [j], 0.93);
-      let text = '';
-      let consonants = '';
-      for (let k = j; k < Math.min(runs.length, j + 3); k++) {
+      const abjad = w.abjad || r0.abjad;
+      if (!abjad && !spellings.some((sp) => sp[0] === r0.text[0])) continue;
+      let text = r0.text;
+      let consonants = r0.skeleton;
+      for (let k = j + 1; k < Math.min(runs.length, j + 3); k++) {
         const r = runs[k] as NameToken;
         if (r.kind === 'number') break;
         text += r.text;
         consonants += r.skeleton;
-        if (k === j) continue;
+        if (text.length > longest && !abjad) break;
         const run = Array.from({ length: k - j + 1 }, (_, n) => j + n);
         if (spellings.includes(text)) push(i, run, 0.95);
-        else if (w.text.length >= 8 && editDistance(text, w.text, 1) <= 1) push(i, run, 0.9);
-        else if ((w.abjad || r.abjad) && consonants.length >= 3 && consonants === w.skeleton)
+        else if (
+          w.text.length >= 8 &&
+          Math.abs(text.length - w.text.length) <= 1 &&
+          editDistance(text, w.text, 1) <= 1
+        )
           push(i, run, 0.9);
+        else if (abjad && consonants.length >= 3 && consonants === w.skeleton) push(i, run, 0.9);
       }
     }
   }
 }
-
-/**
- * A word as written, and without an Arabic article joined to it at the front or inside
- * (ALMASHHADANI, MASHHADANI; ABDALSAMAD, ABDSAMAD; SAIFALDIN, SAIFDIN).
- */
-export function withoutArticle(word: string): string[] {
-  const out = [word];
-  const front = ARTICLE.exec(word)?.[1];
-  if (front) out.push(front);
-  const inside = ARTICLE_INSIDE.exec(word);
-  if (inside) out.push(`${inside[1]}${inside[2]}`);
-  return out;
-}
-
-const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:AL|EL|UL|UD|AD|ED)([A-Z]{3,})$/;
-
-/** An Arabic article written onto a word: AL, EL, UL, then the word; or after it (ABDUL, ABDEL). */
-const ARTICLE = /^(?:AL|EL|UL)([A-Z]{4,})$/;
-const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;

@@ -55,7 +55,8 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (jw >= (a.skeleton.length === 2 ? 0.78 : 0.7)) return { score: 0.94, how: 'spelling' };
   }
   if (jw >= 0.85 && sharesCode(a.phonetic, b.phonetic)) return { score: 0.92, how: 'phonetic' };
-  if (shorter >= 4) {
+  // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
+  if (shorter >= 4 && jw >= 0.75) {
     const d = editDistance(a.text, b.text, 2);
     if (d <= 1) return { score: 0.92, how: 'typo' };
     if (d === 2 && shorter >= 8) return { score: 0.86, how: 'typo' };

@@ -24,6 +24,11 @@ export type NameToken = {
   skeleton: string;
   /** Double Metaphone codes (primary, alternate). */
   phonetic: readonly [string, string];
+  /**
+   * For words joined to others: the word as written and without an Arabic article joined to it
+   * (ALTIKRITI, TIKRITI; ABDALSAMAD, ABDSAMAD), and the word an article ends (ABDUL: ABD).
+   */
+  joined: { spellings: string[]; front: string | null; before: { text: string; skeleton: string } | null };
 };
 
 export type PreparedName = {
@@ -136,7 +141,16 @@ export function prepareName(name: string): PreparedName {
 export function makeToken(text: string, transliterated = false, abjad = false): NameToken {
   const value = numberValue(text);
   if (value !== null) {
-    return { text: value, kind: 'number', transliterated, abjad, skeleton: value, phonetic: [value, value] };
+    const joined = { spellings: [value], front: null, before: null };
+    return {
+      text: value,
+      kind: 'number',
+      transliterated,
+      abjad,
+      skeleton: value,
+      phonetic: [value, value],
+      joined,
+    };
   }
   return {
     text,
@@ -145,7 +159,35 @@ export function makeToken(text: string, transliterated = false, abjad = false): 
     abjad,
     skeleton: skeleton(text),
     phonetic: doubleMetaphone(text) as [string, string],
+    joined: {
+      spellings: withoutArticle(text),
+      front: ARTICLE.exec(text)?.[1] ?? null,
+      before: articleAfter(text),
+    },
   };
+}
+
+const ARTICLE = /^(?:AL|EL|UL)([A-Z]{4,})$/;
+const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:AL|EL|UL|UD|AD|ED)([A-Z]{3,})$/;
+const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;
+
+/**
+ * A word as written, and without an Arabic article joined to it at the front (ALMASHHADANI,
+ * MASHHADANI) or inside (ABDALSAMAD, ABDSAMAD; SAIFALDIN, SAIFDIN).
+ */
+function withoutArticle(word: string): string[] {
+  const out = [word];
+  const front = ARTICLE.exec(word)?.[1];
+  if (front) out.push(front);
+  const inside = ARTICLE_INSIDE.exec(word);
+  if (inside) out.push(`${inside[1]}${inside[2]}`);
+  return out;
+}
+
+/** The word an article ends (ABDUL, ABDEL: ABD, then the article of the next word). */
+function articleAfter(word: string): { text: string; skeleton: string } | null {
+  const before = ARTICLE_AFTER.exec(word)?.[1];
+  return before ? { text: before, skeleton: skeleton(before) } : null;
 }
 
 /** A word of letters and digits (`VABO2005`, `A320`) is two: the letters and the number. */

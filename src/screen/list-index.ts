@@ -1,5 +1,5 @@
 import type { Partition } from '../ctx.ts';
-import { compareNames, type NameComparison, withoutArticle } from '../names/align-names.ts';
+import { compareNames, type NameComparison } from '../names/align-names.ts';
 import { type NameToken, type PreparedName, prepareName } from '../names/name-tokens.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Store } from '../store/store.ts';
@@ -25,6 +25,7 @@ export class ListIndex {
   readonly entries: ListEntry[];
   readonly #postings = new Map<string, number[]>();
   readonly #frequency = new Map<string, number>();
+  readonly #weights = new Map<string, number>();
   /** Every listed name, with its entry: postings point into this. */
   readonly #names: Array<{ entry: ListEntry; name: ListName }> = [];
   readonly #weight = (t: NameToken) => this.weight(t);
@@ -53,10 +54,13 @@ export class ListIndex {
 
   /** 1 for a word the list uses once or never, down to 0.15 for one in most of its names. */
   weight(token: NameToken): number {
+    const known = this.#weights.get(token.text);
+    if (known !== undefined) return known;
     const df = this.#frequency.get(token.text) ?? 0;
     const n = this.#names.length;
-    if (n < 2) return 1;
-    return Math.min(1, Math.max(0.15, Math.log((n + 1) / (df + 1)) / Math.log(n + 1)));
+    const w = n < 2 ? 1 : Math.min(1, Math.max(0.15, Math.log((n + 1) / (df + 1)) / Math.log(n + 1)));
+    if (df > 0) this.#weights.set(token.text, w);
+    return w;
   }
 
   match(name: string, threshold: number): ListMatch[] {
@@ -78,16 +82,24 @@ export class ListIndex {
     for (const { t, lists, size } of perToken) {
       const w = this.weight(t);
       const onlyFound = size > COMMON_POSTINGS && votes.size > 0;
-      const hit = new Set<number>();
-      for (const list of lists) for (const i of list) if (!onlyFound || votes.has(i)) hit.add(i);
-      for (const i of hit) votes.set(i, (votes.get(i) ?? 0) + w);
+      // Each name once per token, however many of its keys it shares.
+      const voted = new Set<number>();
+      for (const list of lists)
+        for (const i of list) {
+          if (voted.has(i)) continue;
+          const vote = votes.get(i);
+          if (onlyFound && vote === undefined) continue;
+          voted.add(i);
+          votes.set(i, (vote ?? 0) + w);
+        }
     }
     // A name whose keys carry little of the screened name's weight cannot come close enough.
     const total = query.tokens.reduce((sum, t) => sum + (t.kind === 'initial' ? 0 : this.weight(t)), 0);
-    const ranked = [...votes]
-      .filter(([, vote]) => vote >= MIN_VOTE * total)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, MAX_SCORED);
+    const floor = MIN_VOTE * total;
+    const ranked: Array<[number, number]> = [];
+    for (const [id, vote] of votes) if (vote >= floor) ranked.push([id, vote]);
+    ranked.sort((a, b) => b[1] - a[1]);
+    ranked.length = Math.min(ranked.length, MAX_SCORED);
     // The listed names most alike are compared in full; each entry keeps its best.
     const best = new Map<ListEntry, ListMatch>();
     for (const [id] of ranked) {
@@ -123,7 +135,7 @@ function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken,
     const ks = [`t:${t.text}`];
     if (t.kind === 'word') {
       // A word with an Arabic article joined to it is also found without it.
-      for (const w of withoutArticle(t.text).slice(1)) ks.push(`t:${w}`);
+      for (const w of t.joined.spellings.slice(1)) if (w !== t.text) ks.push(`t:${w}`);
       if (t.skeleton.length >= 2) ks.push(`s:${t.skeleton}`);
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
       if (withPrefix && t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
