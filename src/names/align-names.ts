@@ -31,6 +31,9 @@ export type NameComparison = {
 /** How distinctive a token is in the list: 1 for a rare one, less for a common one. */
 export type TokenWeight = (token: NameToken) => number;
 
+/** A score at or above this needs a person's review: screening's `review` and the list events. */
+export const REVIEW_THRESHOLD = 0.88;
+
 /** Both names have something left over that the other lacks: it weighs as both tokens. */
 const CONFLICT = 2;
 /**

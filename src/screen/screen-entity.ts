@@ -3,6 +3,7 @@ import { entityNames } from '../entities/entity-lookup.ts';
 import { identityRecords, requireCheckDigits } from '../entities/identity-source.ts';
 import { asOfTimestamp, type RegistersState, registersState } from '../entities/registers-state.ts';
 import type { SandboxSimulation } from '../entities/sandbox-simulation.ts';
+import { REVIEW_THRESHOLD } from '../names/align-names.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import { SCREENING_LISTS } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
@@ -23,8 +24,8 @@ export type ScreenServices = {
   abr: AbrClient | undefined;
 };
 
-/** A screening score at or above this is `review`. */
-export const REVIEW_THRESHOLD = 0.88;
+/** A screening score at or above this is `review` (docs/screening.md). */
+export { REVIEW_THRESHOLD };
 
 /**
  * Screens names (given, or an identifier's names) against the DFAT list and ASIC's banned lists.
