@@ -85,7 +85,7 @@ function report() {
   for (const kind of ['individual', 'entity', 'vessel'] as const)
     console.log(
       line(
-        `${kind}s`,
+        kind === 'entity' ? 'entities' : `${kind}s`,
         outcomes.filter((o) => o.item.partyKind === kind),
       ),
     );

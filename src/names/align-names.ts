@@ -191,7 +191,8 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
           editDistance(text, w.text, 1) <= 1
         )
           push(i, run, 0.9);
-        else if (abjad && consonants.length >= 3 && consonants === w.skeleton) push(i, run, 0.9);
+        else if (abjad && consonants.length >= 3 && w.joined.skeletons.includes(consonants))
+          push(i, run, 0.9);
       }
     }
   }

@@ -36,7 +36,8 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (
     abjad &&
     a.skeleton === b.skeleton &&
-    (a.skeleton.length >= 2 || Math.max(a.text.length, b.text.length) <= 4)
+    (a.skeleton.length >= 2 ||
+      (Math.min(a.text.length, b.text.length) <= 4 && Math.max(a.text.length, b.text.length) <= 6))
   )
     return { score: 0.95, how: 'transliterated' };
   if (!abjad && Math.abs(a.text.length - b.text.length) > 4) return null;

@@ -28,7 +28,13 @@ export type NameToken = {
    * For words joined to others: the word as written and without an Arabic article joined to it
    * (ALTIKRITI, TIKRITI; ABDALSAMAD, ABDSAMAD), and the word an article ends (ABDUL: ABD).
    */
-  joined: { spellings: string[]; front: string | null; before: { text: string; skeleton: string } | null };
+  joined: {
+    spellings: string[];
+    /** The consonants of each spelling. */
+    skeletons: string[];
+    front: string | null;
+    before: { text: string; skeleton: string } | null;
+  };
 };
 
 export type PreparedName = {
@@ -141,7 +147,7 @@ export function prepareName(name: string): PreparedName {
 export function makeToken(text: string, transliterated = false, abjad = false): NameToken {
   const value = numberValue(text);
   if (value !== null) {
-    const joined = { spellings: [value], front: null, before: null };
+    const joined = { spellings: [value], skeletons: [value], front: null, before: null };
     return {
       text: value,
       kind: 'number',
@@ -157,13 +163,9 @@ export function makeToken(text: string, transliterated = false, abjad = false): 
     kind: text.length === 1 ? 'initial' : 'word',
     transliterated,
     abjad,
-    skeleton: skeleton(text),
+    skeleton: skeleton(text, abjad),
     phonetic: doubleMetaphone(text) as [string, string],
-    joined: {
-      spellings: withoutArticle(text),
-      front: ARTICLE.exec(text)?.[1] ?? null,
-      before: articleAfter(text),
-    },
+    joined: joinedForms(text),
   };
 }
 
@@ -182,6 +184,16 @@ function withoutArticle(word: string): string[] {
   const inside = ARTICLE_INSIDE.exec(word);
   if (inside) out.push(`${inside[1]}${inside[2]}`);
   return out;
+}
+
+function joinedForms(text: string): NameToken['joined'] {
+  const spellings = withoutArticle(text);
+  return {
+    spellings,
+    skeletons: spellings.map((w) => skeleton(w)),
+    front: ARTICLE.exec(text)?.[1] ?? null,
+    before: articleAfter(text),
+  };
 }
 
 /** The word an article ends (ABDUL, ABDEL: ABD, then the article of the next word). */
@@ -264,14 +276,15 @@ function takeLegalForms(words: string[]): {
  * KH/GH and H, PH and F, TH and T, SH/CH and S, DJ/ZH and J, X and KS, C before E/I/Y and S, other
  * C and Q and K each read alike.
  */
-export function skeleton(word: string): string {
+export function skeleton(word: string, abjad = false): string {
   const s = word
     .replace(/KH|GH/g, 'H')
     .replace(/KH|GH/g, 'H')
     .replace(/PH/g, 'F')
     .replace(/TH/g, 'T')
     .replace(/SCH|SH|CH|TCH|TSH/g, 'S')
-    .replace(/DJ|DZH|ZH/g, 'J')
+    // An abjad's Z then H (ز ح) are two letters, not the Cyrillic Ж.
+    .replace(abjad ? /DJ/g : /DJ|DZH|ZH/g, 'J')
     .replace(/X/g, 'KS')
     .replace(/C(?=[EIY])/g, 'S')
     .replace(/[CQ]/g, 'K')
