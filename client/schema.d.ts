@@ -356,6 +356,19 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AlignedTokens: {
+            /** @description The screened name's token(s), as read: transliterated to Latin letters, upper case. */
+            screened: string;
+            /** @description The listed name's token(s) it aligned with. */
+            listed: string;
+            /**
+             * @description `exact`; `number` (3, THREE, 1ST, FIRST); `transliterated` (from another script, by its consonants); `spelling` (a Latin spelling variant: HASAN, HASSAN); `phonetic` (sounds alike); `typo` (one or two letters); `initial` (J, JOHN); `joined` (NORTHWIND, NORTH WIND; ALTIKRITI, AL-TIKRITI).
+             * @enum {string}
+             */
+            how: "exact" | "number" | "transliterated" | "spelling" | "phonetic" | "typo" | "initial" | "joined";
+            /** @description How closely they agree, 0 to 1. */
+            score: number;
+        };
         Candidate: {
             /** @description 100 for an exact identifier match; at most 90 for a name match. */
             match_confidence: number;
@@ -566,6 +579,22 @@ export interface components {
                 request_id: string;
             };
         };
+        MatchExplanation: {
+            /** @description The listed name (primary or alias) that matched best. */
+            listed_name: string;
+            /** @description Which tokens of the screened name aligned with which of the listed name, and how. */
+            aligned: components["schemas"]["AlignedTokens"][];
+            /** @description Tokens on either side that nothing aligned with: they count against the match. */
+            unmatched: {
+                screened: string[];
+                listed: string[];
+            };
+            /** @description Legal forms found on either side, by kind (`LLC` covers LLC, OOO, GmbH, S.R.L., Limited…): set aside, not compared as words. */
+            legal_forms: {
+                screened: string[];
+                listed: string[];
+            };
+        };
         Provenance: {
             value: unknown;
             /** @description The register: `abr`, `asic`, `acnc`, `gleif`, `oric`, `apra`, … */
@@ -613,7 +642,10 @@ export interface components {
                         name: string;
                         /** @description The list entry: DFAT reference, ASIC document number or ACN. */
                         reference: string;
+                        /** @description The match score, 0 to 1; `review` from 0.88 (docs/screening.md). */
                         score: number;
+                        /** @description How the names aligned; absent for a match by ACN. */
+                        explanation?: components["schemas"]["MatchExplanation"];
                         /** @description Which list name matched and how: `primary`, `alias`, `alias_weak`, `original_script`, `acn`. */
                         matched_on: string;
                         list_entry: {
@@ -640,7 +672,10 @@ export interface components {
                         name: string;
                         /** @description The list entry: DFAT reference, ASIC document number or ACN. */
                         reference: string;
+                        /** @description The match score, 0 to 1; `review` from 0.88 (docs/screening.md). */
                         score: number;
+                        /** @description How the names aligned; absent for a match by ACN. */
+                        explanation?: components["schemas"]["MatchExplanation"];
                         /** @description Which list name matched and how: `primary`, `alias`, `alias_weak`, `original_script`, `acn`. */
                         matched_on: string;
                         list_entry: {
@@ -667,7 +702,10 @@ export interface components {
                         name: string;
                         /** @description The list entry: DFAT reference, ASIC document number or ACN. */
                         reference: string;
+                        /** @description The match score, 0 to 1; `review` from 0.88 (docs/screening.md). */
                         score: number;
+                        /** @description How the names aligned; absent for a match by ACN. */
+                        explanation?: components["schemas"]["MatchExplanation"];
                         /** @description Which list name matched and how: `primary`, `alias`, `alias_weak`, `original_script`, `acn`. */
                         matched_on: string;
                         list_entry: {

@@ -4,6 +4,8 @@ import { recordChanges } from '../events/record-changes.ts';
 import type { DetectedChange } from '../events/types.ts';
 import { abnFromAcn } from '../identifiers/check-digits.ts';
 import { newId } from '../ids.ts';
+import { compareNames, REVIEW_THRESHOLD } from '../names/align-names.ts';
+import { prepareName } from '../names/name-tokens.ts';
 import { FormatError, type RegisterAdapter, type SourceRecord } from '../registers/types.ts';
 import type { FreshLoad } from '../store/bulk-load.ts';
 import type { SnapshotLoad } from '../store/pg-snapshot.ts';
@@ -66,6 +68,8 @@ type Run = {
   firstLoad: boolean;
   /** Name keys this list newly holds, each with the listed name it came from. */
   newNameKeys: Map<string, string>;
+  /** Which of the new names are a listed person's (the matcher weighs a missing middle name). */
+  personNameKeys: Set<string>;
   onProgress: ((p: IngestProgress) => void) | undefined;
   parseInWorker: boolean | undefined;
 };
@@ -121,6 +125,7 @@ export async function ingest({
     },
     firstLoad: false,
     newNameKeys: new Map(),
+    personNameKeys: new Set(),
     onProgress: input.onProgress,
     parseInWorker: input.parseInWorker,
   };
@@ -335,6 +340,9 @@ async function recordChange(
     const old = new Set(previous ? nameKeys(previous).map((k) => k.key) : []);
     for (const k of names)
       if (!old.has(k.key) && !run.newNameKeys.has(k.key)) run.newNameKeys.set(k.key, k.name);
+    const person =
+      run.adapter.screening?.people === true || String(record.data.type ?? '').toLowerCase() === 'individual';
+    if (person) for (const k of names) run.personNameKeys.add(k.key);
   }
   await writeEvents(run, tx, run.adapter.diff(previous, record));
 }
@@ -414,6 +422,28 @@ async function raiseNameMatches(run: Run, tx: Store) {
         type: adapter.nameMatchEvent ?? 'sanctions_match',
         entity: { abn: m.abn, acn: m.acn, name: m.name },
         changes: [{ field: 'listed_name', old: null, new: run.newNameKeys.get(m.name_key) ?? m.name }],
+      });
+    }
+    await writeEvents(run, tx, events);
+  }
+  // A spelling variant of an entity's name newly listed is a match too: each new listed name against
+  // the entity names the name index finds for it, compared as screening compares them, at its review
+  // threshold (docs/screening.md).
+  for (const [key, listedName] of run.newNameKeys) {
+    if (key === '') continue;
+    const listed = prepareName(listedName);
+    const person = run.personNameKeys.has(key);
+    const events: DetectedChange[] = [];
+    for (const c of await tx.names.candidates(run.partition, key.split(' '))) {
+      if (c.dataset === adapter.dataset) continue;
+      const entity = c.abn ?? (c.acn ? abnFromAcn(c.acn) : '');
+      if (raised.has(`${entity}|${key}`)) continue;
+      if (compareNames(prepareName(c.name), listed, { person }).score < REVIEW_THRESHOLD) continue;
+      raised.add(`${entity}|${key}`);
+      events.push({
+        type: adapter.nameMatchEvent ?? 'sanctions_match',
+        entity: { abn: c.abn, acn: c.acn, name: c.name },
+        changes: [{ field: 'listed_name', old: null, new: listedName }],
       });
     }
     await writeEvents(run, tx, events);

@@ -1,54 +1,176 @@
 /**
- * Legal-form words: the parts of a name that say what kind of body it is, not which one. Both name
- * comparisons drop them, but not the same ones, and each keeps its own set on purpose: the exact key
- * (`nameKey`) is stored with every name at ingest, so a word added to or taken from its set changes
- * keys already stored; the similarity's set is the one screening and search quality were measured
- * with (bench/screen.ts, bench/names.ts). The words they share are written once here.
+ * Legal forms: the parts of a name that say what kind of body it is, not which one. One table, read
+ * by every name comparison: each kind of form has one canonical name and its spellings across
+ * languages, abbreviated and written out (`OOO`, `LLC`, `Limited Liability Company` and `GmbH` are
+ * one kind). Spellings are written as the matcher's tokens read them (transliterated, upper case,
+ * punctuation as spaces: `Sp. z o.o.` is `SP Z O O`).
+ *
+ * The exact name key (`nameKey`) drops only the forms marked `key` (the Australian ones), and a
+ * trustee's wording: it is stored with every name at ingest, so a word added to or taken from its
+ * set would change keys already stored.
  */
 
-/** Company forms written in Australian names, and THE: dropped by both comparisons. */
-const COMPANY_FORMS = [
-  'PTY',
-  'LTD',
-  'LIMITED',
-  'PROPRIETARY',
-  'PL',
-  'INC',
-  'INCORPORATED',
-  'CO',
-  'COMPANY',
-  'CORP',
-  'CORPORATION',
-  'LLC',
-  'NL',
-  'THE',
+type LegalForm = { kind: string; spellings: string[]; key?: string[] };
+
+export const LEGAL_FORMS: readonly LegalForm[] = [
+  {
+    // A private company whose members' liability is limited, in each language that has one.
+    kind: 'LLC',
+    key: ['LLC', 'LTD', 'LIMITED', 'PTY', 'PROPRIETARY', 'PL'],
+    spellings: [
+      'LLC',
+      'L L C',
+      'LIMITED LIABILITY COMPANY',
+      'LTD',
+      'LIMITED',
+      'PTY',
+      'PROPRIETARY',
+      'PL',
+      'PTE',
+      'PVT',
+      'PRIVATE LIMITED',
+      'OOO',
+      'TOO',
+      'TOV',
+      'OBSHCHESTVO S OGRANICHENNOY OTVETSTVENNOSTYU',
+      'OBSHCHESTVO S OGRANICHENNOI OTVETSTVENNOSTIU',
+      'TOVARYSTVO Z OBMEZHENOYU VIDPOVIDALNISTYU',
+      'GMBH',
+      'GESELLSCHAFT MIT BESCHRANKTER HAFTUNG',
+      'SRL',
+      'S R L',
+      'SOCIETATEA CU RASPUNDERE LIMITATA',
+      'SOCIETA A RESPONSABILITA LIMITATA',
+      'SOCIEDAD DE RESPONSABILIDAD LIMITADA',
+      'SARL',
+      'SOCIETE A RESPONSABILITE LIMITEE',
+      'SP Z O O',
+      'SPOLKA Z OGRANICZONA ODPOWIEDZIALNOSCIA',
+      'LTDA',
+      'LIMITADA',
+      'BV',
+      'B V',
+      'BESLOTEN VENNOOTSCHAP',
+      'DOO',
+      'D O O',
+      'SRO',
+      'S R O',
+      'SDN BHD',
+      'BHD',
+      'KFT',
+      'EOOD',
+      'OOD',
+      'S DE RL',
+      'S DE R L',
+      'S DE RL DE CV',
+      'S DE R L DE C V',
+    ],
+  },
+  {
+    // A company whose capital is in shares: joint-stock, public, anonymous, Aktiengesellschaft.
+    kind: 'JSC',
+    spellings: [
+      'JSC',
+      'J S C',
+      'JOINT STOCK COMPANY',
+      'AO',
+      'A O',
+      'AKTSIONERNOE OBSHCHESTVO',
+      'AKTSIONERNOYE OBSHCHESTVO',
+      'OJSC',
+      'OPEN JOINT STOCK COMPANY',
+      'OAO',
+      'CJSC',
+      'CLOSED JOINT STOCK COMPANY',
+      'ZAO',
+      'PJSC',
+      'PUBLIC JOINT STOCK COMPANY',
+      'PAO',
+      'PAT',
+      'PRAT',
+      'SA',
+      'S A',
+      'SOCIEDAD ANONIMA',
+      'SOCIETE ANONYME',
+      'SAL',
+      'S A L',
+      'AG',
+      'AKTIENGESELLSCHAFT',
+      'SPA',
+      'S P A',
+      'SOCIETA PER AZIONI',
+      'PLC',
+      'P L C',
+      'PUBLIC LIMITED COMPANY',
+      'NV',
+      'N V',
+      'NAAMLOZE VENNOOTSCHAP',
+      'ASA',
+      'OYJ',
+      'PT',
+      'TBK',
+      'JSCO',
+      'SAS',
+      'S A S',
+      'SA DE CV',
+      'S A DE C V',
+      'SAPI DE CV',
+      'S A P I DE C V',
+      'CA',
+      'C A',
+      'EAD',
+    ],
+  },
+  { kind: 'INC', key: ['INC', 'INCORPORATED'], spellings: ['INC', 'INCORPORATED'] },
+  {
+    kind: 'CORP',
+    key: ['CORP', 'CORPORATION'],
+    spellings: ['CORP', 'CORPORATION', 'KORPORATSIYA', 'CORPORACION'],
+  },
+  {
+    kind: 'CO',
+    key: ['CO', 'COMPANY'],
+    spellings: ['CO', 'COMPANY', 'CIE', 'CIA', 'COMPANIA', 'COMPAGNIE', 'KOMPANIYA', 'COMPANHIA'],
+  },
+  { kind: 'NL', key: ['NL'], spellings: ['NL', 'NO LIABILITY'] },
+  {
+    kind: 'LLP',
+    spellings: [
+      'LLP',
+      'L L P',
+      'LIMITED LIABILITY PARTNERSHIP',
+      'LP',
+      'L P',
+      'LIMITED PARTNERSHIP',
+      'S EN C',
+      'S C S',
+      'SCS',
+    ],
+  },
+  {
+    kind: 'FZE',
+    spellings: ['FZE', 'F Z E', 'FREE ZONE ESTABLISHMENT', 'FZCO', 'FZC', 'FZ LLC', 'DMCC'],
+  },
+  {
+    // A state-owned enterprise as the former Soviet states name it.
+    kind: 'SUE',
+    spellings: ['FGUP', 'GUP', 'MUP', 'SUE', 'FSUE', 'UNITARY ENTERPRISE', 'STATE UNITARY ENTERPRISE'],
+  },
 ];
 
-/**
- * The words `nameKey` drops: the company forms and a trustee's wording, so that "THE TRUSTEE FOR THE
- * SANDBOX FAMILY TRUST" has the key of "SANDBOX FAMILY TRUST". Unlike similarity, it keeps AND (the
- * key spells `&` as AND) and foreign forms.
- */
-export const KEY_LEGAL_FORMS: ReadonlySet<string> = new Set([...COMPANY_FORMS, 'TRUSTEE', 'FOR', 'ATF']);
-
-/**
- * The words similarity (screening, search) drops: the company forms, foreign forms that sanctions
- * lists carry, and the joining words OF and AND.
- */
-export const SIMILARITY_LEGAL_FORMS: ReadonlySet<string> = new Set([
-  ...COMPANY_FORMS,
-  'LLP',
-  'OF',
-  'AND',
-  'JSC',
-  'OJSC',
-  'PJSC',
-  'CJSC',
-  'OOO',
-  'ZAO',
-  'OAO',
-  'GMBH',
-  'AG',
-  'SA',
-  'BV',
+/** The words `nameKey` drops: the Australian forms and a trustee's wording ("THE TRUSTEE FOR …"). */
+export const KEY_LEGAL_FORMS: ReadonlySet<string> = new Set([
+  ...LEGAL_FORMS.flatMap((f) => f.key ?? []),
+  'THE',
+  'TRUSTEE',
+  'FOR',
+  'ATF',
 ]);
+
+/** Each spelling's tokens and its kind, longest first (so `JOINT STOCK COMPANY` wins over `COMPANY`). */
+export const LEGAL_FORM_SPELLINGS: ReadonlyArray<{ tokens: string[]; kind: string }> = LEGAL_FORMS.flatMap(
+  (f) => f.spellings.map((s) => ({ tokens: s.split(' '), kind: f.kind })),
+).sort((a, b) => b.tokens.length - a.tokens.length);
+
+/** The longest spelling a form may have, in tokens. */
+export const LONGEST_LEGAL_FORM = LEGAL_FORM_SPELLINGS[0]?.tokens.length ?? 1;

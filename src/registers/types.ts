@@ -84,6 +84,8 @@ export type RegisterRoles = {
     maxAgeDays: number;
     /** Entries carry ACNs, and an entity is also found on the list by its ACN. */
     byAcn?: boolean;
+    /** Every entry is a person (the matcher tolerates a middle name missing on one side). */
+    people?: boolean;
   };
   /** Where its records show in a resolve candidate. */
   resolve?: ResolveSlot;

@@ -1,83 +1,170 @@
 import type { Partition } from '../ctx.ts';
-import { nameSimilarity, tokens } from '../names/similarity.ts';
+import { compareNames, type NameComparison } from '../names/align-names.ts';
+import { type NameToken, type PreparedName, prepareName } from '../names/name-tokens.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Store } from '../store/store.ts';
 
-export type ListName = { name: string; type: string; tokens: string[] };
-export type ListEntry = { record: SourceRecord; names: ListName[] };
-export type ListMatch = { entry: ListEntry; name: ListName; score: number };
+export type ListName = { name: string; type: string; prepared: PreparedName };
+export type ListEntry = { record: SourceRecord; names: ListName[]; person: boolean };
+export type ListMatch = { entry: ListEntry; name: ListName; score: number; comparison: NameComparison };
+
+/** Listed names compared in full per screened name, the most promising first. */
+const MAX_SCORED = 60;
+/** The share of the screened name's weight a candidate's keys must carry to be scored. */
+const MIN_VOTE = 0.35;
+/** A token whose keys find more entries than this only adds to entries rarer tokens found. */
+const COMMON_POSTINGS = 1000;
 
 /**
- * A screening list held in memory with a token index: candidates come from shared tokens and, for
- * typos, from tokens sharing their first three letters; only candidates are scored.
+ * A screening list held in memory (docs/screening.md). Each listed name is read into tokens once;
+ * an index from each token's spelling, consonant skeleton and phonetic code (and each pair of
+ * neighbouring words written as one) finds the candidates for a screened name, which are then
+ * compared token by token (`compareNames`), each token weighted by how rare it is in this list.
  */
 export class ListIndex {
   readonly entries: ListEntry[];
-  readonly #byToken = new Map<string, Set<number>>();
-  readonly #byPrefix = new Map<string, Set<number>>();
+  readonly #postings = new Map<string, number[]>();
+  readonly #frequency = new Map<string, number>();
+  readonly #weights = new Map<string, number>();
+  /** Every listed name, with its entry: postings point into this. */
+  readonly #names: Array<{ entry: ListEntry; name: ListName }> = [];
+  readonly #weight = (t: NameToken) => this.weight(t);
 
-  constructor(records: SourceRecord[]) {
+  constructor(records: SourceRecord[], options: { people?: boolean } = {}) {
     this.entries = records.map((record) => ({
       record,
+      person: options.people === true || String(record.data.type ?? '').toLowerCase() === 'individual',
       names: [{ name: record.name, type: 'primary' }, ...record.names]
-        .map((n) => ({ ...n, tokens: tokens(n.name) }))
-        .filter((n) => n.tokens.length > 0),
+        .map((n) => ({ ...n, prepared: prepareName(n.name) }))
+        .filter((n) => n.prepared.tokens.length > 0),
     }));
-    this.entries.forEach((entry, i) => {
+    for (const entry of this.entries) {
       for (const n of entry.names) {
-        for (const t of n.tokens) {
-          add(this.#byToken, t, i);
-          if (t.length >= 3) add(this.#byPrefix, t.slice(0, 3), i);
+        const id = this.#names.length;
+        this.#names.push({ entry, name: n });
+        const seen = new Set<string>();
+        for (const t of n.prepared.tokens) {
+          if (!seen.has(t.text)) this.#frequency.set(t.text, (this.#frequency.get(t.text) ?? 0) + 1);
+          seen.add(t.text);
         }
+        for (const key of keys(n.prepared.tokens, true)) this.#post(key, id);
       }
-    });
+    }
+  }
+
+  /** 1 for a word the list uses once or never, down to 0.15 for one in most of its names. */
+  weight(token: NameToken): number {
+    const known = this.#weights.get(token.text);
+    if (known !== undefined) return known;
+    const df = this.#frequency.get(token.text) ?? 0;
+    const n = this.#names.length;
+    const w = n < 2 ? 1 : Math.min(1, Math.max(0.15, Math.log((n + 1) / (df + 1)) / Math.log(n + 1)));
+    if (df > 0) this.#weights.set(token.text, w);
+    return w;
   }
 
   match(name: string, threshold: number): ListMatch[] {
-    const query = tokens(name);
-    if (query.length === 0) return [];
-    // Candidates share tokens with the query; a token the list never uses is probably misspelt, and
-    // its first three letters stand in for it. Only the candidates sharing the most are scored.
-    const shared = new Map<number, number>();
-    for (const t of query) {
-      const exact = this.#byToken.get(t);
-      const hits = exact ?? (t.length >= 3 ? this.#byPrefix.get(t.slice(0, 3)) : undefined);
-      for (const i of hits ?? []) shared.set(i, (shared.get(i) ?? 0) + 1);
+    const query = prepareName(name);
+    if (query.tokens.length === 0) return [];
+    // Each query token votes, with its weight, for the entries that share one of its keys; the
+    // rarest first, and a very common one only for entries a rarer one already found.
+    const votes = new Map<number, number>();
+    const perToken = keysPerToken(query.tokens)
+      .map(([t, tokenKeys]) => {
+        // First letters stand in for a word only when the list never uses it (probably misspelt).
+        const known = this.#postings.has(`t:${t.text}`);
+        const lists = tokenKeys
+          .filter((key) => !(known && key.startsWith('f:')))
+          .map((key) => this.#postings.get(key) ?? []);
+        return { t, lists, size: lists.reduce((n, l) => n + l.length, 0) };
+      })
+      .sort((a, b) => a.size - b.size);
+    for (const { t, lists, size } of perToken) {
+      const w = this.weight(t);
+      const onlyFound = size > COMMON_POSTINGS && votes.size > 0;
+      // Each name once per token, however many of its keys it shares.
+      const voted = new Set<number>();
+      for (const list of lists)
+        for (const i of list) {
+          if (voted.has(i)) continue;
+          const vote = votes.get(i);
+          if (onlyFound && vote === undefined) continue;
+          voted.add(i);
+          votes.set(i, (vote ?? 0) + w);
+        }
     }
-    const ranked = [...shared].sort((a, b) => b[1] - a[1]).slice(0, MAX_SCORED);
-    const matches: ListMatch[] = [];
-    for (const [i] of ranked) {
-      const entry = this.entries[i];
-      if (!entry) continue;
-      let best: ListMatch | undefined;
-      for (const n of entry.names) {
-        // A weak alias needs a closer match before it counts.
-        const score = nameSimilarity(query, n.tokens) * (n.type === 'alias_weak' ? 0.95 : 1);
-        if (!best || score > best.score) best = { entry, name: n, score };
-      }
-      if (best && best.score >= threshold) matches.push(best);
+    // A name whose keys carry little of the screened name's weight cannot come close enough.
+    const total = query.tokens.reduce((sum, t) => sum + (t.kind === 'initial' ? 0 : this.weight(t)), 0);
+    const floor = MIN_VOTE * total;
+    const ranked: Array<[number, number]> = [];
+    for (const [id, vote] of votes) if (vote >= floor) ranked.push([id, vote]);
+    ranked.sort((a, b) => b[1] - a[1]);
+    ranked.length = Math.min(ranked.length, MAX_SCORED);
+    // The listed names most alike are compared in full; each entry keeps its best.
+    const best = new Map<ListEntry, ListMatch>();
+    for (const [id] of ranked) {
+      const listed = this.#names[id];
+      if (!listed) continue;
+      const { entry, name: n } = listed;
+      const comparison = compareNames(query, n.prepared, { weight: this.#weight, person: entry.person });
+      // A weak alias needs a closer match before it counts.
+      const score = comparison.score * (n.type === 'alias_weak' ? 0.95 : 1);
+      const previous = best.get(entry);
+      if (score >= threshold && (!previous || score > previous.score))
+        best.set(entry, { entry, name: n, score, comparison });
     }
-    return matches.sort((a, b) => b.score - a.score);
+    return [...best.values()].sort((a, b) => b.score - a.score);
+  }
+
+  #post(key: string, i: number) {
+    const list = this.#postings.get(key);
+    if (!list) this.#postings.set(key, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
   }
 }
 
-const MAX_SCORED = 150;
+/** A listed name's index keys: each token's spelling, skeleton, phonetic code and first letters. */
+function keys(tokens: NameToken[], withPrefix: boolean): string[] {
+  const out: string[] = [];
+  for (const [, ks] of keysPerToken(tokens, withPrefix)) out.push(...ks);
+  return out;
+}
 
-function add(map: Map<string, Set<number>>, key: string, i: number) {
-  const set = map.get(key);
-  if (set) set.add(i);
-  else map.set(key, new Set([i]));
+function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken, string[]]> {
+  return tokens.map((t, i) => {
+    const ks = [`t:${t.text}`];
+    if (t.kind === 'word') {
+      // A word with an Arabic article joined to it is also found without it.
+      for (const w of t.joined.spellings.slice(1)) if (w !== t.text) ks.push(`t:${w}`);
+      if (t.skeleton.length >= 2) ks.push(`s:${t.skeleton}`);
+      if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
+      if (withPrefix && t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
+    }
+    // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
+    const next = tokens[i + 1];
+    if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);
+    const third = tokens[i + 2];
+    if (next && third && t.kind === 'initial' && next.kind === 'initial' && third.kind === 'initial')
+      ks.push(`t:${t.text}${next.text}${third.text}`);
+    return [t, ks];
+  });
 }
 
 /** Loaded list indexes per partition and dataset, rebuilt when a newer copy is ingested. */
 export class ListIndexCache {
   readonly #cache = new Map<string, { version: string; index: ListIndex }>();
 
-  async get(store: Store, partition: Partition, dataset: string, version: string): Promise<ListIndex> {
+  async get(
+    store: Store,
+    partition: Partition,
+    dataset: string,
+    version: string,
+    options: { people?: boolean } = {},
+  ): Promise<ListIndex> {
     const slot = `${partition}|${dataset}`;
     const cached = this.#cache.get(slot);
     if (cached?.version === version) return cached.index;
-    const index = new ListIndex(await store.records.current(partition, dataset));
+    const index = new ListIndex(await store.records.current(partition, dataset), options);
     this.#cache.set(slot, { version, index });
     return index;
   }

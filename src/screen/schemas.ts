@@ -37,10 +37,43 @@ export type ScreenRequest = z.output<typeof ScreenRequest>;
 export const SCREEN_STATUS = ['review', 'no_match', 'unavailable'] as const;
 export type ScreenStatus = (typeof SCREEN_STATUS)[number];
 
+const AlignedTokens = z
+  .object({
+    screened: z
+      .string()
+      .describe("The screened name's token(s), as read: transliterated to Latin letters, upper case."),
+    listed: z.string().describe("The listed name's token(s) it aligned with."),
+    how: z
+      .enum(['exact', 'number', 'transliterated', 'spelling', 'phonetic', 'typo', 'initial', 'joined'])
+      .describe(
+        '`exact`; `number` (3, THREE, 1ST, FIRST); `transliterated` (from another script, by its consonants); `spelling` (a Latin spelling variant: HASAN, HASSAN); `phonetic` (sounds alike); `typo` (one or two letters); `initial` (J, JOHN); `joined` (NORTHWIND, NORTH WIND; ALTIKRITI, AL-TIKRITI).',
+      ),
+    score: z.number().describe('How closely they agree, 0 to 1.'),
+  })
+  .meta({ id: 'AlignedTokens' });
+
+const Explanation = z
+  .object({
+    listed_name: z.string().describe('The listed name (primary or alias) that matched best.'),
+    aligned: z
+      .array(AlignedTokens)
+      .describe('Which tokens of the screened name aligned with which of the listed name, and how.'),
+    unmatched: z
+      .object({ screened: z.array(z.string()), listed: z.array(z.string()) })
+      .describe('Tokens on either side that nothing aligned with: they count against the match.'),
+    legal_forms: z
+      .object({ screened: z.array(z.string()), listed: z.array(z.string()) })
+      .describe(
+        'Legal forms found on either side, by kind (`LLC` covers LLC, OOO, GmbH, S.R.L., Limited…): set aside, not compared as words.',
+      ),
+  })
+  .meta({ id: 'MatchExplanation' });
+
 const Match = z.object({
   name: z.string().describe('The screened name that matched.'),
   reference: z.string().describe('The list entry: DFAT reference, ASIC document number or ACN.'),
-  score: z.number(),
+  score: z.number().describe('The match score, 0 to 1; `review` from 0.88 (docs/screening.md).'),
+  explanation: Explanation.optional().describe('How the names aligned; absent for a match by ACN.'),
   matched_on: z
     .string()
     .describe('Which list name matched and how: `primary`, `alias`, `alias_weak`, `original_script`, `acn`.'),

@@ -3,6 +3,7 @@ import { entityNames } from '../entities/entity-lookup.ts';
 import { identityRecords, requireCheckDigits } from '../entities/identity-source.ts';
 import { asOfTimestamp, type RegistersState, registersState } from '../entities/registers-state.ts';
 import type { SandboxSimulation } from '../entities/sandbox-simulation.ts';
+import { REVIEW_THRESHOLD } from '../names/align-names.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import { SCREENING_LISTS } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
@@ -23,8 +24,8 @@ export type ScreenServices = {
   abr: AbrClient | undefined;
 };
 
-/** A screening score at or above this is `review`. */
-export const REVIEW_THRESHOLD = 0.88;
+/** A screening score at or above this is `review` (docs/screening.md). */
+export { REVIEW_THRESHOLD };
 
 /**
  * Screens names (given, or an identifier's names) against the DFAT list and ASIC's banned lists.
@@ -76,13 +77,16 @@ export async function screenEntity({
       };
       continue;
     }
-    const index = await services.lists.get(ctx.store, partition, list.dataset, state.version(list.dataset));
+    const index = await services.lists.get(ctx.store, partition, list.dataset, state.version(list.dataset), {
+      people: list.people === true,
+    });
     const matches: ListResult['matches'] = [];
     const seen = new Set<string>();
     const push = (
       name: string,
       m: ListMatch | { entry: ListMatch['entry']; name: { name: string; type: string }; score: number },
     ) => {
+      const comparison = 'comparison' in m ? m.comparison : undefined;
       const reference = m.entry.record.key;
       if (seen.has(reference)) return;
       seen.add(reference);
@@ -91,6 +95,16 @@ export async function screenEntity({
         name,
         reference,
         score: Math.round(m.score * 1000) / 1000,
+        ...(comparison
+          ? {
+              explanation: {
+                listed_name: m.name.name,
+                aligned: comparison.aligned.map((a) => ({ ...a, score: Math.round(a.score * 1000) / 1000 })),
+                unmatched: comparison.unmatched,
+                legal_forms: comparison.legalForms,
+              },
+            }
+          : {}),
         matched_on: m.name.type,
         list_entry: {
           name: m.entry.record.name,

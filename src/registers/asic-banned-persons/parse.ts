@@ -49,6 +49,11 @@ export const adapter = defineRegister({
   // No identifier to join on: the ingest matches these names against the other registers.
   diff: () => [],
   nameMatchEvent: 'banned_match',
-  screening: { list: 'asic_banned_person', title: 'ASIC banned and disqualified persons', maxAgeDays: 35 },
+  screening: {
+    list: 'asic_banned_person',
+    title: 'ASIC banned and disqualified persons',
+    maxAgeDays: 35,
+    people: true,
+  },
   events: ['banned_match'],
 });

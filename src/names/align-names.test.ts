@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { compareNames } from './align-names.ts';
+import { KEY_LEGAL_FORMS } from './legal-forms.ts';
+import { prepareName } from './name-tokens.ts';
+
+// The default review threshold (src/screen/screen-entity.ts).
+const REVIEW = 0.88;
+const person = (a: string, b: string) => compareNames(prepareName(a), prepareName(b), { person: true });
+const body = (a: string, b: string) => compareNames(prepareName(a), prepareName(b));
+const matches = (score: number, label: string) => assert.ok(score >= REVIEW, `${label}: ${score}`);
+const differs = (score: number, label: string) => assert.ok(score < REVIEW, `${label}: ${score}`);
+
+describe('names compared as aligned tokens: each kind of variant matches, the look-alike does not', () => {
+  it('legal forms, in any language, written out or abbreviated, at either end', () => {
+    matches(
+      body('JSC Quillmarsh Widgets Corporation', 'Quillmarsh Widgets Corporation Joint Stock Company').score,
+      'JSC',
+    );
+    matches(body('OOO Romashkino', 'Romashkino LLC').score, 'OOO');
+    matches(body('ООО «Ромашкино»', 'Romashkino Limited Liability Company').score, 'Cyrillic OOO');
+    matches(body('Brandolux S.R.L.', 'Brandolux Societatea cu Raspundere Limitata').score, 'SRL');
+    matches(body('Kestrelbau GmbH', 'Kestrelbau').score, 'GmbH');
+    differs(body('Banco Quillmarsh', 'Banco Quillmarsh Chile').score, 'a qualifier added');
+    assert.deepEqual(prepareName('Romashkino Sp. z o.o.').legalForms, ['LLC']);
+  });
+
+  it('initials, punctuation, joined and split words', () => {
+    matches(body('J.P. Thornbury & Co.', 'JP Thornbury & Co').score, 'initials joined');
+    matches(person('J.C. Bloggsworth', 'Jean-Claude Bloggsworth').score, 'initials for names');
+    matches(body('QuillmarshAG', 'Quillmarsh AG').score, 'camel case');
+    matches(body('Northwindle Shipping', 'North Windle Shipping').score, 'split word');
+    differs(person('J.C. Bloggsworth', 'Jean-Claude Harrowfield').score, 'another family name');
+  });
+
+  it('digits for letters, numbers as words and numbers that differ', () => {
+    matches(person('B0r1s Vantorov', 'Boris Vantorov').score, 'digits for letters');
+    matches(body('3 Rivers Quillmarsh Trading', 'Three Rivers Quillmarsh Trading').score, 'number as a word');
+    matches(body('1st Quillmarsh Bank', 'First Quillmarsh Bank').score, 'ordinal');
+    differs(body('Quillmarsh Fund 2005-A', 'Quillmarsh Fund 2006-A').score, 'another number');
+    differs(body('Quillmarsh Partners IV', 'Quillmarsh Partners V').score, 'another Roman numeral');
+    differs(body('Star Kestrel 5', 'Star Kestrel 6').score, 'a vessel numbered differently');
+  });
+
+  it('other scripts and spelling variants of transliterated names', () => {
+    matches(person('Хасан Махмудов', 'Hasan Makhmudov').score, 'Cyrillic');
+    matches(person('حسن محمود', 'Hassan Mahmoud').score, 'Arabic');
+    matches(person('Mokhammad Yusuf Kharbani', 'Muhammed Youssef Kharbani').score, 'spellings');
+    matches(person('Saladinov', 'Salladinov').score, 'a single word with a typo');
+    const how = person('Mokhammad Kharbani', 'Muhammed Kharbani').aligned.map((a) => a.how);
+    assert.deepEqual(how.sort(), ['exact', 'spelling']);
+  });
+
+  it('patronymics and middle names: different counts against, missing counts for nothing', () => {
+    matches(person('Ivan Petrovich Sidorenkov', 'Ivan Sidorenkov').score, 'patronymic missing');
+    differs(person('Ivan Petrovich Sidorenkov', 'Ivan Sergeyevich Sidorenkov').score, 'another patronymic');
+    differs(person('Khalid Ahmed al-Tamimi', 'Khalid Ahmed al-Harbi').score, 'another last part');
+  });
+
+  it('distinctive words weigh more than common ones', () => {
+    differs(body('First Bank of Malta', 'First Bank of Mali').score, 'another distinctive word');
+    differs(body('Pro Logistik', 'Neo Logistik').score, 'another short word');
+    // With list weights: a common word (BANK) left over costs less than a rare one.
+    const weight = (t: { text: string }) => (t.text === 'BANK' ? 0.2 : 1);
+    const common = compareNames(prepareName('Quillmarsh Kestrel'), prepareName('Quillmarsh Kestrel Bank'), {
+      weight,
+    });
+    const rare = compareNames(prepareName('Quillmarsh Kestrel'), prepareName('Quillmarsh Kestrel Harrow'), {
+      weight,
+    });
+    assert.ok(common.score > rare.score);
+  });
+
+  it('explains the alignment and what was left over', () => {
+    const c = person('Ivan Sergeyevich Sidorenkov', 'SIDORENKOV, Ivan Petrovich');
+    assert.deepEqual(c.unmatched, { screened: ['SERGEYEVICH'], listed: ['PETROVICH'] });
+    assert.deepEqual(
+      c.aligned.map((a) => [a.screened, a.listed, a.how]),
+      [
+        ['IVAN', 'IVAN', 'exact'],
+        ['SIDORENKOV', 'SIDORENKOV', 'exact'],
+      ],
+    );
+  });
+
+  it('keeps the exact name key’s legal forms as they were (keys are stored)', () => {
+    assert.deepEqual([...KEY_LEGAL_FORMS].sort(), [
+      'ATF',
+      'CO',
+      'COMPANY',
+      'CORP',
+      'CORPORATION',
+      'FOR',
+      'INC',
+      'INCORPORATED',
+      'LIMITED',
+      'LLC',
+      'LTD',
+      'NL',
+      'PL',
+      'PROPRIETARY',
+      'PTY',
+      'THE',
+      'TRUSTEE',
+    ]);
+  });
+});

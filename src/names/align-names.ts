@@ -1,0 +1,199 @@
+/**
+ * Two names compared as aligned tokens (docs/screening.md): each token of one name is paired with at
+ * most one of the other (or a word with the run of words it joins: NORTHWIND and NORTH WIND, JP and
+ * J P), the closest pairs first. The score weighs each token by how distinctive it is in the list:
+ * what aligns counts for the name, what is left over counts against it, strongly when both names
+ * have something left (a different patronymic, family name or distinctive word), less when only one
+ * does, and not at all for a person's middle name or patronymic missing on one side. A number left
+ * over on either side, or numbers that differ, keep the score below any threshold.
+ */
+import { compareTokens, editDistance, type TokenAgreement } from './compare-tokens.ts';
+import type { NameToken, PreparedName } from './name-tokens.ts';
+
+export type AlignedTokens = {
+  /** The screened name's token(s), as read (transliterated, upper case). */
+  screened: string;
+  /** The listed name's token(s). */
+  listed: string;
+  how: TokenAgreement;
+  score: number;
+};
+
+export type NameComparison = {
+  score: number;
+  aligned: AlignedTokens[];
+  /** Tokens of either name that nothing in the other matched. */
+  unmatched: { screened: string[]; listed: string[] };
+  /** Legal forms of either name, by kind; they weigh only when both have one and no kind agrees. */
+  legalForms: { screened: string[]; listed: string[] };
+};
+
+/** How distinctive a token is in the list: 1 for a rare one, less for a common one. */
+export type TokenWeight = (token: NameToken) => number;
+
+/** A score at or above this needs a person's review: screening's `review` and the list events. */
+export const REVIEW_THRESHOLD = 0.88;
+
+/** Both names have something left over that the other lacks: it weighs as both tokens. */
+const CONFLICT = 2;
+/**
+ * Only one name has something left over: for a person, half its weight (a name given in part); for
+ * an organisation, all of it (a word added, `Banco X Chile`, names another body).
+ */
+const EXTRA_PERSON = 0.5;
+const EXTRA_BODY = 1;
+/** An initial says little about who is named. */
+const INITIAL_WEIGHT = 0.35;
+/** Names whose numbers differ (or one has a number the other lacks) score at most this. */
+const NUMBER_CAP = 0.6;
+/** Legal forms of different kinds on both sides. */
+const OTHER_FORM = 0.95;
+const MIN_PAIR = 0.85;
+const NOT_A_PERSON = 0.7;
+
+type Option = { q: number[]; c: number[]; score: number; how: TokenAgreement };
+
+export function compareNames(
+  query: PreparedName,
+  listed: PreparedName,
+  options: { weight?: TokenWeight; person?: boolean } = {},
+): NameComparison {
+  const Q = query.tokens;
+  const C = listed.tokens;
+  const legalForms = { screened: query.legalForms, listed: listed.legalForms };
+  if (Q.length === 0 || C.length === 0)
+    return {
+      score: 0,
+      aligned: [],
+      unmatched: { screened: Q.map((t) => t.text), listed: C.map((t) => t.text) },
+      legalForms,
+    };
+  const weigh = (t: NameToken) => (t.kind === 'initial' ? INITIAL_WEIGHT : (options.weight?.(t) ?? 1));
+
+  const optionsFound: Option[] = [];
+  for (let i = 0; i < Q.length; i++)
+    for (let j = 0; j < C.length; j++) {
+      const m = compareTokens(Q[i] as NameToken, C[j] as NameToken);
+      if (m && m.score >= MIN_PAIR) optionsFound.push({ q: [i], c: [j], score: m.score, how: m.how });
+    }
+  joined(Q, C, false, optionsFound);
+  joined(C, Q, true, optionsFound);
+  // The closest pairs first; at equal closeness, the one covering more tokens.
+  optionsFound.sort((a, b) => b.score - a.score || b.q.length + b.c.length - (a.q.length + a.c.length));
+
+  const usedQ = new Array<boolean>(Q.length).fill(false);
+  const usedC = new Array<boolean>(C.length).fill(false);
+  const aligned: AlignedTokens[] = [];
+  let alignedWeight = 0;
+  let matchedWeight = 0;
+  const chosen: Option[] = [];
+  for (const o of optionsFound) {
+    if (o.q.some((i) => usedQ[i]) || o.c.some((j) => usedC[j])) continue;
+    chosen.push(o);
+    for (const i of o.q) usedQ[i] = true;
+    for (const j of o.c) usedC[j] = true;
+    const w = o.c.reduce((sum, j) => sum + weigh(C[j] as NameToken), 0);
+    alignedWeight += w;
+    matchedWeight += w * o.score;
+    aligned.push({
+      screened: o.q.map((i) => Q[i]?.text).join(' '),
+      listed: o.c.map((j) => C[j]?.text).join(' '),
+      how: o.how,
+      score: o.score,
+    });
+  }
+  // Aligned words in the same order on both sides (as given names, middle names and family names
+  // are): only then is a word between them a middle name.
+  const inOrder = chosen
+    .map((o) => [o.q[0] as number, o.c[0] as number] as const)
+    .sort((a, b) => a[0] - b[0])
+    .every(([, c], k, all) => k === 0 || c > (all[k - 1] as readonly [number, number])[1]);
+  const left = (tokens: NameToken[], used: boolean[]) => {
+    let weight = 0;
+    let middle = 0;
+    let numbers = 0;
+    const first = used.indexOf(true);
+    const last = used.lastIndexOf(true);
+    tokens.forEach((t, i) => {
+      if (used[i]) return;
+      const w = weigh(t);
+      weight += w;
+      if (i > first && i < last) middle += w;
+      if (t.kind === 'number') numbers++;
+    });
+    return { weight, middle, numbers };
+  };
+  const lq = left(Q, usedQ);
+  const lc = left(C, usedC);
+  const conflict = Math.min(lq.weight, lc.weight);
+  const larger = lq.weight >= lc.weight ? lq : lc;
+  let extra = larger.weight - conflict;
+  // A person's middle name or patronymic missing on one side counts for nothing.
+  if (options.person && aligned.length >= 2 && inOrder) extra -= Math.min(extra, larger.middle);
+  let score =
+    alignedWeight === 0
+      ? 0
+      : matchedWeight /
+        (alignedWeight + CONFLICT * conflict + (options.person ? EXTRA_PERSON : EXTRA_BODY) * extra);
+  if (lq.numbers > 0 || lc.numbers > 0) score = Math.min(score, NUMBER_CAP);
+  if (
+    query.legalForms.length > 0 &&
+    listed.legalForms.length > 0 &&
+    !query.legalForms.some((k) => listed.legalForms.includes(k))
+  )
+    score *= OTHER_FORM;
+  // A name with a legal form is an organisation's, not a listed person's.
+  if (options.person && query.legalForms.length > 0) score *= NOT_A_PERSON;
+  return {
+    score,
+    aligned,
+    unmatched: {
+      screened: Q.filter((_, i) => !usedQ[i]).map((t) => t.text),
+      listed: C.filter((_, j) => !usedC[j]).map((t) => t.text),
+    },
+    legalForms,
+  };
+}
+
+/**
+ * A word of one name written as two or three neighbouring words of the other (NORTHWIND, NORTH
+ * WIND; JP, J P; a transliterated خير الله and KHAYRALLAH, by their consonants), or with an Arabic
+ * article joined to it (ALTIKRITI, AL-TIKRITI; ABDUL, عبد ال…): an option covering them all.
+ */
+function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Option[]) {
+  const push = (i: number, run: number[], score: number) =>
+    out.push(swapped ? { q: run, c: [i], score, how: 'joined' } : { q: [i], c: run, score, how: 'joined' });
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as NameToken;
+    if (w.kind === 'number' || w.text.length < 2) continue;
+    const { spellings, front, before } = w.joined;
+    const longest = w.text.length + 1;
+    for (let j = 0; j < runs.length; j++) {
+      const r0 = runs[j] as NameToken;
+      if (front && r0.text === front) push(i, [j], 0.95);
+      if (before && (r0.text === before.text || (r0.abjad && r0.skeleton === before.skeleton)))
+        push(i, [j], 0.93);
+      const abjad = w.abjad || r0.abjad;
+      if (!abjad && !spellings.some((sp) => sp[0] === r0.text[0])) continue;
+      let text = r0.text;
+      let consonants = r0.skeleton;
+      for (let k = j + 1; k < Math.min(runs.length, j + 3); k++) {
+        const r = runs[k] as NameToken;
+        if (r.kind === 'number') break;
+        text += r.text;
+        consonants += r.skeleton;
+        if (text.length > longest && !abjad) break;
+        const run = Array.from({ length: k - j + 1 }, (_, n) => j + n);
+        if (spellings.includes(text)) push(i, run, 0.95);
+        else if (
+          w.text.length >= 8 &&
+          Math.abs(text.length - w.text.length) <= 1 &&
+          editDistance(text, w.text, 1) <= 1
+        )
+          push(i, run, 0.9);
+        else if (abjad && consonants.length >= 3 && w.joined.skeletons.includes(consonants))
+          push(i, run, 0.9);
+      }
+    }
+  }
+}

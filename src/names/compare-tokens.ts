@@ -1,0 +1,108 @@
+/** How two tokens of two names agree, if they do (docs/screening.md, how tokens align). */
+
+import { jaroWinkler } from './jaro-winkler.ts';
+import type { NameToken } from './name-tokens.ts';
+
+export type TokenAgreement =
+  | 'exact'
+  | 'number'
+  | 'transliterated'
+  | 'spelling'
+  | 'phonetic'
+  | 'typo'
+  | 'initial'
+  | 'joined';
+
+export type TokenMatch = { score: number; how: TokenAgreement };
+
+/** The closest way two tokens agree, or null when they name different things. */
+export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
+  if (a.kind === 'number' || b.kind === 'number') {
+    // Numbers agree only as numbers: 3 and THREE, 1ST and FIRST.
+    return a.kind === b.kind && a.text === b.text ? { score: 1, how: 'number' } : null;
+  }
+  if (a.text === b.text) return { score: 1, how: 'exact' };
+  if (a.kind === 'initial' || b.kind === 'initial') {
+    const [initial, word] = a.kind === 'initial' ? [a, b] : [b, a];
+    return word.kind === 'word' && word.text.startsWith(initial.text)
+      ? { score: 0.95, how: 'initial' }
+      : null;
+  }
+  const transliterated = a.transliterated || b.transliterated;
+  const abjad = a.abjad || b.abjad;
+  const shorter = Math.min(a.text.length, b.text.length);
+  // A name written in an abjad (Arabic, Hebrew) has no short vowels: only its consonants compare
+  // (short words too: علي is LY, ALI).
+  if (
+    abjad &&
+    a.skeleton === b.skeleton &&
+    (a.skeleton.length >= 2 ||
+      (Math.min(a.text.length, b.text.length) <= 4 && Math.max(a.text.length, b.text.length) <= 6))
+  )
+    return { score: 0.95, how: 'transliterated' };
+  if (!abjad && Math.abs(a.text.length - b.text.length) > 4) return null;
+  const jw = jaroWinkler(a.text, b.text);
+  // A name transliterated from an alphabet (Cyrillic ДЖОСЕ, DZHOSE; Х, KH) agrees on its consonants.
+  if (
+    transliterated &&
+    a.skeleton === b.skeleton &&
+    jw >= (a.skeleton.length >= 2 ? 0.5 : 0.7) &&
+    shorter <= (a.skeleton.length >= 2 ? 99 : 4)
+  )
+    return { score: 0.95, how: 'transliterated' };
+  // Latin spellings of one name agree on its consonants and how it starts (HASAN, HASSAN; MOKHAMMAD,
+  // MUHAMMED; YUSUF, YOUSSEF).
+  if (a.skeleton.length >= 2 && a.skeleton === b.skeleton && sameStart(a.text, b.text)) {
+    if (jw >= (a.skeleton.length === 2 ? 0.78 : 0.7)) return { score: 0.94, how: 'spelling' };
+  }
+  if (jw >= 0.85 && sharesCode(a.phonetic, b.phonetic)) return { score: 0.92, how: 'phonetic' };
+  // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
+  if (shorter >= 4 && jw >= 0.75) {
+    const d = editDistance(a.text, b.text, 2);
+    if (d <= 1) return { score: 0.92, how: 'typo' };
+    if (d === 2 && shorter >= 8) return { score: 0.86, how: 'typo' };
+  }
+  // An abjad's letters are read by any-ascii with digraphs that can run into their neighbours
+  // (طاهر as THR): consonants one apart, starting alike, still agree.
+  if (
+    abjad &&
+    Math.min(a.skeleton.length, b.skeleton.length) >= 2 &&
+    a.skeleton[0] === b.skeleton[0] &&
+    editDistance(a.skeleton, b.skeleton, 1) <= 1
+  )
+    return { score: 0.88, how: 'transliterated' };
+  return null;
+}
+
+const VOWEL_START = /^[AEIOUY]/;
+const sameStart = (a: string, b: string) => a[0] === b[0] || (VOWEL_START.test(a) && VOWEL_START.test(b));
+
+const sharesCode = (a: readonly [string, string], b: readonly [string, string]) =>
+  a[0] !== '' && (a[0] === b[0] || a[0] === b[1] || (a[1] !== '' && (a[1] === b[0] || a[1] === b[1])));
+
+/**
+ * Edits (insert, delete, substitute, swap two neighbours) from one word to the other, counted up to
+ * `limit`; anything further is `limit + 1`.
+ */
+export function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  const n = b.length;
+  let prev2 = new Array<number>(n + 1).fill(0);
+  let prev = Array.from({ length: n + 1 }, (_, j) => j);
+  let cur = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    for (let j = 1; j <= n; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, (prev2[j - 2] as number) + 1);
+      cur[j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > limit) return limit + 1;
+    [prev2, prev, cur] = [prev, cur, prev2];
+  }
+  return Math.min(prev[n] as number, limit + 1);
+}

@@ -1,0 +1,296 @@
+/**
+ * A name read into the tokens the matcher aligns (docs/screening.md): every script transliterated
+ * to Latin letters (any-ascii), case and punctuation gone, "FAMILY, Given" turned round, joined
+ * camel-case words split (`AcmeAG`), digits written for letters read as letters (`B0r1s`), numbers
+ * written as words or ordinals read as numbers, joining words and name particles set aside, and
+ * legal forms at either end taken out as their kind (legal-forms.ts).
+ */
+import anyAscii from 'any-ascii';
+import { doubleMetaphone } from 'double-metaphone';
+import { LEGAL_FORM_SPELLINGS, LONGEST_LEGAL_FORM } from './legal-forms.ts';
+import { numberValue } from './numbers.ts';
+
+export type TokenKind = 'word' | 'number' | 'initial';
+
+export type NameToken = {
+  /** Upper-case Latin letters, or the digits of a number. */
+  text: string;
+  kind: TokenKind;
+  /** Written in another script and transliterated. */
+  transliterated: boolean;
+  /** Written in a script that leaves out short vowels (Arabic, Hebrew): only its consonants compare. */
+  abjad: boolean;
+  /** Consonant skeleton (transliteration spellings agree on it: MOKHAMMAD and MUHAMMED are MHMD). */
+  skeleton: string;
+  /** Double Metaphone codes (primary, alternate). */
+  phonetic: readonly [string, string];
+  /**
+   * For words joined to others: the word as written and without an Arabic article joined to it
+   * (ALTIKRITI, TIKRITI; ABDALSAMAD, ABDSAMAD), and the word an article ends (ABDUL: ABD).
+   */
+  joined: {
+    spellings: string[];
+    /** The consonants of each spelling. */
+    skeletons: string[];
+    front: string | null;
+    before: { text: string; skeleton: string } | null;
+  };
+};
+
+export type PreparedName = {
+  name: string;
+  tokens: NameToken[];
+  /** Legal forms found at either end, by kind (`LLC`, `JSC`, …). */
+  legalForms: string[];
+  /** The legal forms as written (transliterated), for the explanation. */
+  legalFormText: string[];
+};
+
+/** Words that join or qualify a name without naming anyone: set aside, not compared. */
+const PARTICLES = new Set([
+  'OF',
+  'AND',
+  'THE',
+  'FOR',
+  'DE',
+  'DEL',
+  'DELLA',
+  'DA',
+  'DI',
+  'DO',
+  'DOS',
+  'DAS',
+  'DU',
+  'LA',
+  'LE',
+  'LES',
+  'EL',
+  'AL',
+  'UL',
+  'ET',
+  'VAN',
+  'VON',
+  'DER',
+  'DEN',
+  // Son of, daughter of.
+  'BIN',
+  'BEN',
+  'IBN',
+  'BINT',
+  // Titles and honorifics name no one.
+  'MR',
+  'MRS',
+  'MS',
+  'MISS',
+  'DR',
+  'PROF',
+  'SIR',
+  'COLONEL',
+  'SHEIKH',
+  'SHAYKH',
+  'SHEIK',
+  'HAJI',
+  'HAJJI',
+  'MAULAWI',
+  'MAWLAWI',
+  'MAULVI',
+  'MULLAH',
+  'MULLA',
+  'IMAM',
+]);
+
+// The leading article of an Arabic word (ال), which Latin spellings write apart (`al-`) or not at all.
+const ARABIC_ARTICLE = /^ال(?=\p{L}{2,})/u;
+// Tā' marbūṭa (ة), ending a word, is written -a, -ah or not at all in Latin spellings.
+const TA_MARBUTA = /ة/gu;
+const CASED = /[\p{Lu}\p{Ll}]/u;
+const NON_LATIN = /[^\p{Script=Latin}\p{Script=Common}\p{M}]/u;
+const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+
+const LEET: Record<string, string> = { '0': 'O', '1': 'I', '3': 'E', '4': 'A', '5': 'S', '7': 'T', '8': 'B' };
+
+type RawToken = { text: string; transliterated: boolean; abjad: boolean };
+
+export function prepareName(name: string): PreparedName {
+  const raw: RawToken[] = [];
+  // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
+  for (const word of turnRound(name)
+    .replace(/\bP\/L\b/gi, ' PL ')
+    .split(/\s+/)) {
+    if (word === '') continue;
+    const transliterated = NON_LATIN.test(word);
+    const abjad = ABJAD.test(word);
+    const latin = transliterated
+      ? anyAscii(word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
+      : anyAscii(word);
+    // Camel case joins words (`AcmeAG`, and caseless scripts read syllable by syllable: Hangul's
+    // `GimJeongEun`); a cased script's transliteration (Cyrillic Х as `Kh`) is not camel case.
+    const camel = !transliterated || !CASED.test(word);
+    const split = (camel ? latin.replace(/([a-z])(?=[A-Z][A-Za-z])/g, '$1 ') : latin).replace(/&/g, ' AND ');
+    for (const part of split
+      .replace(/['’`]/g, '')
+      .toUpperCase()
+      .split(/[^A-Z0-9]+/)) {
+      for (const text of splitDigits(readDigits(part))) raw.push({ text, transliterated, abjad });
+    }
+  }
+  // Legal forms first (`S.A. DE C.V.` has a DE), then the particles (none read from an abjad: عمر
+  // is OMAR, not the title MR).
+  const { rest, forms, formText } = takeLegalForms(raw.map((t) => t.text));
+  const inner = raw.slice(forms.leading, forms.leading + rest.length);
+  const words = inner.filter((t) => t.abjad || !PARTICLES.has(t.text));
+  const kept = words.length > 0 ? words : inner;
+  const tokens = kept.map((t) => makeToken(t.text, t.transliterated, t.abjad));
+  return { name, tokens, legalForms: forms.kinds, legalFormText: formText };
+}
+
+export function makeToken(text: string, transliterated = false, abjad = false): NameToken {
+  const value = numberValue(text);
+  if (value !== null) {
+    const joined = { spellings: [value], skeletons: [value], front: null, before: null };
+    return {
+      text: value,
+      kind: 'number',
+      transliterated,
+      abjad,
+      skeleton: value,
+      phonetic: [value, value],
+      joined,
+    };
+  }
+  return {
+    text,
+    kind: text.length === 1 ? 'initial' : 'word',
+    transliterated,
+    abjad,
+    skeleton: skeleton(text, abjad),
+    phonetic: doubleMetaphone(text) as [string, string],
+    joined: joinedForms(text),
+  };
+}
+
+const ARTICLE = /^(?:AL|EL|UL)([A-Z]{4,})$/;
+const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:AL|EL|UL|UD|AD|ED)([A-Z]{3,})$/;
+const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;
+
+/**
+ * A word as written, and without an Arabic article joined to it at the front (ALMASHHADANI,
+ * MASHHADANI) or inside (ABDALSAMAD, ABDSAMAD; SAIFALDIN, SAIFDIN).
+ */
+function withoutArticle(word: string): string[] {
+  const out = [word];
+  const front = ARTICLE.exec(word)?.[1];
+  if (front) out.push(front);
+  const inside = ARTICLE_INSIDE.exec(word);
+  if (inside) out.push(`${inside[1]}${inside[2]}`);
+  return out;
+}
+
+function joinedForms(text: string): NameToken['joined'] {
+  const spellings = withoutArticle(text);
+  return {
+    spellings,
+    skeletons: spellings.map((w) => skeleton(w)),
+    front: ARTICLE.exec(text)?.[1] ?? null,
+    before: articleAfter(text),
+  };
+}
+
+/** The word an article ends (ABDUL, ABDEL: ABD, then the article of the next word). */
+function articleAfter(word: string): { text: string; skeleton: string } | null {
+  const before = ARTICLE_AFTER.exec(word)?.[1];
+  return before ? { text: before, skeleton: skeleton(before) } : null;
+}
+
+/** A word of letters and digits (`VABO2005`, `A320`) is two: the letters and the number. */
+function splitDigits(token: string): string[] {
+  if (token === '') return [];
+  if (!/[0-9]/.test(token) || !/[A-Z]/.test(token) || /^[0-9]+(ST|ND|RD|TH)$/.test(token)) return [token];
+  return token.match(/[A-Z]+|[0-9]+/g) ?? [token];
+}
+
+/** "FAMILY, Given Other" (one comma, as lists write people) is read "Given Other FAMILY". */
+function turnRound(name: string): string {
+  const parts = name.split(',');
+  if (parts.length !== 2) return name.replace(/,/g, ' ');
+  const [family, given] = parts as [string, string];
+  if (family.trim() === '' || given.trim() === '') return name.replace(/,/g, ' ');
+  return `${given.trim()} ${family.trim()}`;
+}
+
+/** Letters written as digits in a word (`B0R1S`): read as the letters, when letters dominate. */
+function readDigits(token: string): string {
+  if (!/[0-9]/.test(token) || !/[A-Z]/.test(token)) return token;
+  if (/^[0-9]+(ST|ND|RD|TH)$/.test(token)) return token;
+  const letters = token.replace(/[^A-Z]/g, '').length;
+  if (letters < 2 || letters < token.length - letters || /[0-9]{2}/.test(token)) return token;
+  const read = token.replace(/[0-9]/g, (d) => LEET[d] ?? d);
+  return /[0-9]/.test(read) ? token : read;
+}
+
+/**
+ * Legal forms at either end of the name, taken out (repeatedly: `CO LTD`), the longest spelling
+ * first; never every word of the name.
+ */
+function takeLegalForms(words: string[]): {
+  rest: string[];
+  forms: { kinds: string[]; leading: number };
+  formText: string[];
+} {
+  let start = 0;
+  let end = words.length;
+  const kinds: string[] = [];
+  const formText: string[] = [];
+  // A form spelt in single letters (`S A`, `L L C`) is not one when a further initial runs on from
+  // it (`S.A.M.A. JAMAL` is initials).
+  const fits = (at: number, tokens: string[]) =>
+    tokens.every((t, k) => words[at + k] === t) &&
+    !(
+      tokens.every((t) => t.length === 1) &&
+      ((words[at - 1]?.length ?? 0) === 1 || (words[at + tokens.length]?.length ?? 0) === 1)
+    );
+  let found = true;
+  while (found && end - start > 1) {
+    found = false;
+    for (const form of LEGAL_FORM_SPELLINGS) {
+      const n = form.tokens.length;
+      if (n > LONGEST_LEGAL_FORM || n >= end - start) continue;
+      if (fits(end - n, form.tokens)) {
+        end -= n;
+      } else if (fits(start, form.tokens)) {
+        start += n;
+      } else continue;
+      if (!kinds.includes(form.kind)) kinds.push(form.kind);
+      formText.push(form.tokens.join(' '));
+      found = true;
+      break;
+    }
+  }
+  return { rest: words.slice(start, end), forms: { kinds, leading: start }, formText };
+}
+
+/**
+ * The consonants of a word as transliterations agree on them: vowels, Y, W and V dropped (Arabic
+ * writes long vowels with و and ي; Cyrillic В is V or W), a final H dropped (MULLAH, MULLA), doubled
+ * letters once, and
+ * KH/GH and H, PH and F, TH and T, SH/CH and S, DJ/ZH and J, X and KS, C before E/I/Y and S, other
+ * C and Q and K each read alike.
+ */
+export function skeleton(word: string, abjad = false): string {
+  const s = word
+    .replace(/KH|GH/g, 'H')
+    .replace(/KH|GH/g, 'H')
+    .replace(/PH/g, 'F')
+    .replace(/TH/g, 'T')
+    .replace(/SCH|SH|CH|TCH|TSH/g, 'S')
+    // An abjad's Z then H (ز ح) are two letters, not the Cyrillic Ж.
+    .replace(abjad ? /DJ/g : /DJ|DZH|ZH/g, 'J')
+    .replace(/X/g, 'KS')
+    .replace(/C(?=[EIY])/g, 'S')
+    .replace(/[CQ]/g, 'K')
+    .replace(/(.)H$/, '$1')
+    .replace(/[AEIOUYWV]/g, '');
+  let out = '';
+  for (const c of s) if (c !== out[out.length - 1]) out += c;
+  return out;
+}
