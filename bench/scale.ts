@@ -3,7 +3,9 @@
 // Dataset's layout, then on SQLite and on PostgreSQL (AEVS_BENCH_DATABASE_URL; a fresh schema there,
 // dropped after): the first load (records/s), the same snapshot loaded again (the weekly case, no
 // slower than the first load is the goal), name search over 300 labelled queries (recall@1, p95),
-// and resolve by ABN through the API in a server process of its own (p99 at 32 connections).
+// with the plans of three of them, resolve by ABN through the API in a server process of its own
+// (p99 at 32 connections), and three server processes on the store against one account's limit.
+// BENCH_ASIC=0 leaves the ASIC file out; BENCH_ENGINES=sqlite or postgres measures one engine.
 //
 //   AEVS_BENCH_DATABASE_URL=postgres://… npm run bench:scale -- 1000000
 import { fork } from 'node:child_process';

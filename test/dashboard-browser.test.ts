@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { runAevs, type ServerProcess, startServerProcess } from './helpers/process.ts';
 import { storeEnv, type TestStoreSettings, testStoreSettings } from './helpers/store.ts';
+import { switchableReceiver } from './helpers/webhook-receiver.ts';
 
 // Debian's chromium package, driven by playwright-core (which never downloads a browser).
 const CHROMIUM = process.env.AEVS_CHROMIUM ?? '/usr/bin/chromium';
@@ -16,31 +17,6 @@ const skip = existsSync(CHROMIUM)
 if (skip && required) throw new Error(`AEVS_REQUIRE_BROWSER=1 but ${skip}`);
 
 const PASSWORD = 'a long enough passphrase';
-
-/** A webhook receiver on loopback that answers 500 until told to accept; it records each webhook-id. */
-async function receiver() {
-  const ids: string[] = [];
-  let accept = false;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      ids.push(String(req.headers['webhook-id']));
-      res.writeHead(accept ? 200 : 500).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    ids,
-    accept: () => {
-      accept = true;
-    },
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-}
 
 /** Reloads `url` until `text` is on the page (the delivery worker runs in the server, on its own time). */
 async function untilShown(page: Page, url: string, text: string) {
@@ -55,12 +31,12 @@ describe('the dashboard in a real browser', { skip }, () => {
   let store: TestStoreSettings;
   let server: ServerProcess;
   let browser: Browser;
-  let hook: Awaited<ReturnType<typeof receiver>>;
+  let hook: Awaited<ReturnType<typeof switchableReceiver>>;
   let env: Record<string, string>;
 
   before(async () => {
     store = await testStoreSettings();
-    hook = await receiver();
+    hook = await switchableReceiver();
     env = {
       ...storeEnv(store),
       AEVS_ALLOW_PRIVATE_WEBHOOKS: '1',

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { DeliveryWorker } from '../src/watch/delivery-worker.ts';
 import { bearer, startTestApp, type TestAccount, type TestApp } from './helpers/app.ts';
+import { switchableReceiver } from './helpers/webhook-receiver.ts';
 
 type Entry = {
   event_id: string;
@@ -15,31 +16,6 @@ type Entry = {
   next_attempt_at: string | null;
   entity: { abn: string | null; acn: string | null };
 };
-
-/** A receiver on loopback that answers 500 until told to accept, recording each webhook-id. */
-async function switchableReceiver() {
-  const ids: string[] = [];
-  let accept = false;
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => {
-      ids.push(String(req.headers['webhook-id']));
-      res.writeHead(accept ? 200 : 500).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
-    ids,
-    accept: () => {
-      accept = true;
-    },
-    close: () => {
-      server.closeAllConnections();
-      server.close();
-    },
-  };
-}
 
 describe('deliveries of a subscription: list and resend', () => {
   let t: TestApp;

@@ -73,3 +73,28 @@ export async function verifyingReceiver({
       }),
   };
 }
+
+/** A receiver on loopback that answers 500 until told to accept, recording each webhook-id as it arrives. */
+export async function switchableReceiver() {
+  const ids: string[] = [];
+  let accept = false;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      ids.push(String(req.headers['webhook-id']));
+      res.writeHead(accept ? 200 : 500).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    ids,
+    accept: () => {
+      accept = true;
+    },
+    close: () => {
+      server.closeAllConnections();
+      server.close();
+    },
+  };
+}
