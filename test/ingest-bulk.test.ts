@@ -181,6 +181,7 @@ describe('a fresh load’s name index built while the load waits (sqlite)', () =
             asOf: null,
             namesJson: '[]',
             dataJson: '{}',
+            fingerprint: `fingerprint ${i}`,
             names: [
               { name: `WAITING NAME ${i}`, type: 'main', key: `NAME WAITING ${i}` },
               { name: `OTHER ${i}`, type: 'trading', key: `OTHER ${i}` },

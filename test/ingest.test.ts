@@ -410,6 +410,99 @@ describe(`ingest (${testEngine()})`, () => {
   });
 });
 
+describe(`ingest compared by fingerprint (${testEngine()})`, () => {
+  let settings: TestStoreSettings;
+  let db: Db;
+  before(async () => {
+    settings = await testStoreSettings();
+    db = await openDb(settings);
+  });
+  after(async () => {
+    await db.close();
+    await settings.cleanup();
+  });
+
+  /** 1,200 companies (more than two chunks), the status of each given by `status(i)`. */
+  const roll = (status: (i: number) => string, extra = '') =>
+    `abn,name,status\n${Array.from(
+      { length: 1200 },
+      (_, i) => `${abnFromAcn(String(200000 + i).padStart(9, '0'))},COMPANY ${i} PTY LTD,${status(i)}\n`,
+    ).join('')}${extra}`;
+  const abnOf = (i: number) => abnFromAcn(String(200000 + i).padStart(9, '0'));
+  const load = (content: string) =>
+    ingest({
+      ctx: ctxOf(db),
+      input: { adapter: rollAdapter, files: [file('roll.csv', content)], partition: 'live' },
+    });
+  const fingerprints = () =>
+    db.all<{ record_key: string; fingerprint: string | null }>(
+      "SELECT record_key, fingerprint FROM source_records WHERE dataset = 'austrac' ORDER BY record_key",
+    );
+
+  it('compares records stored without a fingerprint field by field, and gives them one', async () => {
+    await load(roll(() => 'Registered'));
+    const given = await fingerprints();
+    assert.equal(given.length, 1200);
+    assert.ok(given.every((r) => typeof r.fingerprint === 'string' && r.fingerprint.length === 22));
+    // A store written before records had fingerprints.
+    await db.run("UPDATE source_records SET fingerprint = NULL WHERE dataset = 'austrac'");
+    const s = await load(roll((i) => (i === 700 ? 'Cancelled' : 'Registered')));
+    assert.deepEqual([s.inserted, s.updated, s.unchanged, s.removed, s.events], [0, 1, 1199, 0, 1]);
+    const events = await eventsOfIngest(db, s.id);
+    assert.deepEqual(
+      events.map((e) => [e.abn, e.changes]),
+      [[abnOf(700), [{ field: 'status', old: 'Registered', new: 'Cancelled' }]]],
+    );
+    const now = await fingerprints();
+    assert.ok(
+      now.every((r) => r.fingerprint !== null),
+      'every record has its fingerprint again',
+    );
+    const changed = now.find((r) => r.record_key === abnOf(700));
+    const before = given.find((r) => r.record_key === abnOf(700));
+    assert.notEqual(changed?.fingerprint, before?.fingerprint, 'the changed record has a new fingerprint');
+    assert.deepEqual(
+      now.filter((r) => r.record_key !== abnOf(700)),
+      given.filter((r) => r.record_key !== abnOf(700)),
+      'the others have the fingerprint they were first given',
+    );
+  });
+
+  it('finds a key twice across chunks, stored or new, and what the snapshot no longer holds', async () => {
+    const newAbn = abnFromAcn('300000001');
+    // Company 3 comes again after more than two chunks; a new company comes twice, a chunk apart.
+    const content = roll(
+      (i) => (i === 900 ? 'Suspended' : i === 1000 ? 'Cancelled' : 'Registered'),
+      `${newAbn},NEW ONE PTY LTD,Registered\n`,
+    )
+      .replace(`${abnOf(1199)},COMPANY 1199 PTY LTD,Registered\n`, '')
+      .replace(
+        `${abnOf(10)},COMPANY 10 PTY LTD,Registered\n`,
+        `${abnOf(10)},COMPANY 10 PTY LTD,Registered\n${newAbn},NEW ONE PTY LTD,Registered\n`,
+      );
+    const s = await load(`${content}${abnOf(3)},COMPANY 3 AGAIN PTY LTD,Cancelled\n`);
+    assert.deepEqual(
+      s.rejected_examples.map((r) => r.reason),
+      [
+        `record ${newAbn} appears twice in this snapshot; the first is kept`,
+        `record ${abnOf(3)} appears twice in this snapshot; the first is kept`,
+      ],
+    );
+    // Companies 900 and 1000 change, and 700 comes back from the test before as Registered.
+    assert.deepEqual([s.inserted, s.updated, s.removed], [1, 3, 1]);
+    const gone = await db.get<{ removed_at: string | null }>(
+      "SELECT removed_at FROM source_records WHERE dataset = 'austrac' AND record_key = ?",
+      [abnOf(1199)],
+    );
+    assert.ok(gone?.removed_at, 'the company the snapshot no longer holds is removed');
+    const kept = await db.get<{ status: string }>(
+      "SELECT status FROM source_records WHERE dataset = 'austrac' AND record_key = ?",
+      [abnOf(3)],
+    );
+    assert.equal(kept?.status, 'Registered', 'the first copy of a key is kept');
+  });
+});
+
 describe('inputs', () => {
   it('reads a folder and a zip as one snapshot, in name order', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'aevs-inputs-'));

@@ -41,6 +41,7 @@ describe(`name search candidates (${testEngine()})`, () => {
           },
           namesJson: '[]',
           dataJson: '{}',
+          fingerprint: `fingerprint ${i}`,
           at: '2026-11-25T00:00:00.000Z',
           ingestId: 'ing_test',
         })),

@@ -9,10 +9,11 @@ import { prepareName } from '../names/name-tokens.ts';
 import { FormatError, type RegisterAdapter, type SourceRecord } from '../registers/types.ts';
 import type { FreshLoad } from '../store/bulk-load.ts';
 import type { SnapshotLoad } from '../store/pg-snapshot.ts';
-import type { NameRow, RecordWrite, StoredRecord } from '../store/source-records.ts';
+import type { NameRow, RecordWrite, StoredRecord, StoredState } from '../store/source-records.ts';
 import { holds, type Store, toSourceRecord } from '../store/store.ts';
 import { nameKeys, type PreparedRecord, readBatch, toRecord } from './prepare.ts';
 import { readBatches } from './read-batches.ts';
+import { SeenIds } from './seen-ids.ts';
 
 /** One file of a snapshot: a dataset published as several files (ABR's 20 XML files) is one snapshot. */
 export type InputFile = {
@@ -51,6 +52,8 @@ export class IngestError extends Error {
 }
 
 const CHUNK = 500;
+/** Stored keys read at a time when looking for those a snapshot no longer holds. */
+const KEYS_PAGE = 10_000;
 const MAX_EXAMPLES = 10;
 
 /** One ingest as it runs: what it applies, and the summary it adds up. */
@@ -72,6 +75,8 @@ type Run = {
   personNameKeys: Set<string>;
   onProgress: ((p: IngestProgress) => void) | undefined;
   parseInWorker: boolean | undefined;
+  /** The stored records this snapshot has held so far (compared a chunk at a time). */
+  seen: SeenIds;
 };
 
 /**
@@ -128,6 +133,7 @@ export async function ingest({
     personNameKeys: new Set(),
     onProgress: input.onProgress,
     parseInWorker: input.parseInWorker,
+    seen: new SeenIds(),
   };
   const { summary } = run;
   try {
@@ -141,9 +147,8 @@ export async function ingest({
           ? await tx.startFreshLoad(load)
           : null;
       // Where the engine compares a whole snapshot at once (PostgreSQL), the records are staged first;
-      // elsewhere they are compared a chunk at a time, the keys held so far kept aside.
+      // elsewhere they are compared a chunk at a time, the records held so far kept in `run.seen`.
       const snapshot = fresh ? null : await tx.startSnapshotLoad(load);
-      if (!fresh && !snapshot) await tx.records.startSeenKeys();
       try {
         for (const [i, file] of files.entries()) await readFile(run, tx, file, { fresh, snapshot, file: i });
       } catch (error) {
@@ -266,32 +271,58 @@ async function readFile(
   progress();
 }
 
-/** A chunk of records compared with the stored copy: new ones inserted, changed ones replaced. */
+/**
+ * A chunk of records compared with the stored copy: new ones inserted, changed ones replaced. Each
+ * stored record is read first by its fingerprint alone (docs/architecture.md, an ingest); only those
+ * that differ, or were stored without one, are read whole.
+ */
 async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName: string) {
-  const { adapter, partition, id, summary } = run;
-  const keys = [...new Set(chunk.map((c) => c.key))];
-  const stored = new Map<string, StoredRecord>();
-  for (const row of await tx.records.find(partition, adapter.dataset, keys)) stored.set(row.record_key, row);
-  /** Keys earlier chunks held, and then those this chunk holds: a second copy of one is a duplicate. */
-  const held = await tx.records.seeKeys(keys);
+  const { adapter, partition, id, summary, seen } = run;
+  const states = new Map<string, StoredState>();
+  for (const row of await tx.records.findStates(partition, adapter.dataset, [
+    ...new Set(chunk.map((c) => c.key)),
+  ]))
+    states.set(row.record_key, row);
+  /** This chunk's keys so far: a second copy of one is a duplicate (earlier chunks' are in `seen`). */
+  const held = new Set<string>();
+  /** The records that are new or differ, in file order, and the keys of those stored, to read whole. */
+  const changed: PreparedRecord[] = [];
+  const readWhole: string[] = [];
   let unchanged = 0;
-  const inserts: RecordWrite[] = [];
-  const names: NameRow[] = [];
-  /** Names of the records inserted by this chunk, by their place in `inserts`: ids come with the insert. */
-  const newNames: Array<{ insert: number; name: string; type: string; key: string }> = [];
   for (const p of chunk) {
-    if (held.has(p.key)) {
+    const state = states.get(p.key);
+    if (held.has(p.key) || (state && seen.has(state.id))) {
       reject(run, fileName, p.line, duplicate(p.key));
       continue;
     }
     held.add(p.key);
-    const before = stored.get(p.key);
+    if (state) seen.add(state.id);
     if (
-      before &&
-      !before.removed_at &&
+      state &&
+      !state.removed_at &&
       // The register dates the stored record after this one (read live since this snapshot): kept.
-      (holds(before, p) || (adapter.keepsNewerRecord && isNewer(before.as_of, p.asOf)))
+      (state.fingerprint === p.fingerprint || (adapter.keepsNewerRecord && isNewer(state.as_of, p.asOf)))
     ) {
+      unchanged++;
+      continue;
+    }
+    changed.push(p);
+    if (state) readWhole.push(p.key);
+  }
+  const stored = new Map<string, StoredRecord>();
+  if (readWhole.length)
+    for (const row of await tx.records.find(partition, adapter.dataset, readWhole))
+      stored.set(row.record_key, row);
+  const inserts: RecordWrite[] = [];
+  const names: NameRow[] = [];
+  /** Names of the records inserted by this chunk, by their place in `inserts`: ids come with the insert. */
+  const newNames: Array<{ insert: number; name: string; type: string; key: string }> = [];
+  /** Records stored without a fingerprint and found unchanged field by field: they are given one. */
+  const fingerprints: Array<{ id: number; fingerprint: string }> = [];
+  for (const p of changed) {
+    const before = stored.get(p.key);
+    if (before && !before.removed_at && before.fingerprint === null && holds(before, p)) {
+      fingerprints.push({ id: before.id, fingerprint: p.fingerprint });
       unchanged++;
       continue;
     }
@@ -302,6 +333,7 @@ async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName
       record,
       namesJson: p.namesJson,
       dataJson: p.dataJson,
+      fingerprint: p.fingerprint,
       at: run.now,
       ingestId: id,
     };
@@ -319,8 +351,10 @@ async function applyChunk(run: Run, tx: Store, chunk: PreparedRecord[], fileName
   }
   // New records and names go in as multi-row inserts: one statement per batch, not per row.
   const ids = await tx.records.insert(inserts);
+  for (const recordId of ids) seen.add(recordId);
   for (const { insert, ...name } of newNames) names.push({ recordId: ids[insert] as number, ...name });
   await tx.records.insertNames(names);
+  await tx.records.setFingerprints(fingerprints);
   summary.unchanged += unchanged;
 }
 
@@ -385,18 +419,33 @@ function refuseCutOff(run: Run, unseen: number) {
   }
 }
 
-/** A full snapshot: what it no longer lists has gone from the register. */
+/**
+ * A full snapshot: what it no longer lists has gone from the register. The stored keys are gone
+ * through a page at a time (ids and keys only), and what the snapshot did not hold is read whole,
+ * in the order the records were stored.
+ */
 async function removeUnseen(run: Run, tx: Store) {
-  const { adapter, partition, summary } = run;
-  const unseen = await tx.records.unseen(partition, adapter.dataset);
-  refuseCutOff(run, unseen.length);
-  for (const gone of unseen) {
-    // A record read live after this snapshot was taken is not gone for being absent from it.
-    if (adapter.keepsNewerRecord && isNewer(gone.as_of, summary.as_of)) continue;
-    await tx.records.markRemoved(partition, adapter.dataset, gone.record_key, run.now);
-    await tx.records.deleteNames(gone.id);
-    summary.removed++;
-    await writeEvents(run, tx, adapter.diff(toSourceRecord(gone), null));
+  const { adapter, partition, summary, seen } = run;
+  if (summary.rows_read === 0) refuseCutOff(run, await tx.records.countCurrent(partition, adapter.dataset));
+  const unseen: number[] = [];
+  for (let after = ''; ; ) {
+    const page = await tx.records.keysPage(partition, adapter.dataset, after, KEYS_PAGE);
+    if (page.length === 0) break;
+    after = (page[page.length - 1] as { record_key: string }).record_key;
+    for (const row of page) if (!seen.has(row.id)) unseen.push(row.id);
+  }
+  unseen.sort((a, b) => a - b);
+  for (let i = 0; i < unseen.length; i += CHUNK) {
+    for (const gone of await tx.records.findByIds(unseen.slice(i, i + CHUNK))) {
+      // Removed by an earlier snapshot; or read live after this one was taken, so not gone for
+      // being absent from it.
+      if (gone.removed_at !== null) continue;
+      if (adapter.keepsNewerRecord && isNewer(gone.as_of, summary.as_of)) continue;
+      await tx.records.markRemoved(partition, adapter.dataset, gone.record_key, run.now);
+      await tx.records.deleteNames(gone.id);
+      summary.removed++;
+      await writeEvents(run, tx, adapter.diff(toSourceRecord(gone), null));
+    }
   }
 }
 

@@ -43,13 +43,22 @@ export async function applyRecords(
     ).map((row) => [row.record_key, row]),
   );
   for (const record of input.records) {
-    const { namesJson, dataJson } = serialise(record);
+    const { namesJson, dataJson, fingerprint } = serialise(record);
     const before = stored.get(record.key);
-    if (before && !before.removed_at && holds(before, { ...record, namesJson, dataJson })) {
+    if (before && !before.removed_at && holds(before, { ...record, namesJson, dataJson, fingerprint })) {
       applied.unchanged++;
       continue;
     }
-    const write = { partition, dataset: adapter.dataset, record, namesJson, dataJson, at, ingestId };
+    const write = {
+      partition,
+      dataset: adapter.dataset,
+      record,
+      namesJson,
+      dataJson,
+      fingerprint,
+      at,
+      ingestId,
+    };
     let recordId: number;
     if (before) {
       await tx.records.replace(write);

@@ -10,6 +10,8 @@ export type FreshRecord = {
   asOf: string | null;
   namesJson: string;
   dataJson: string;
+  /** What a later snapshot's record is compared with (docs/architecture.md, an ingest). */
+  fingerprint: string;
   names: Array<{ name: string; type: string; key: string }>;
 };
 
@@ -52,8 +54,8 @@ export async function startFreshLoad(
   // What is the same for every row of the load is written into the statement: binding a parameter
   // costs about as much as storing it, and these five were a fifth of each insert's time.
   const insertRecord = tx.prepare(
-    `INSERT INTO source_records (partition, dataset, first_seen_at, updated_at, seen_ingest, record_key, abn, acn, name, names, status, as_of, data)
-     VALUES (${[partition, dataset, at, at, ingestId].map(literal).join(', ')}, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    `INSERT INTO source_records (partition, dataset, first_seen_at, updated_at, seen_ingest, record_key, abn, acn, name, names, status, as_of, data, fingerprint)
+     VALUES (${[partition, dataset, at, at, ingestId].map(literal).join(', ')}, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
   );
   const insertName = tx.prepare(
     'INSERT INTO source_names (record_id, name, name_type, name_key) VALUES (?, ?, ?, ?)',
@@ -79,6 +81,7 @@ export async function startFreshLoad(
         r.status,
         r.asOf,
         r.dataJson,
+        r.fingerprint,
       );
       if (Number(changes) === 0) return false;
       const recordId = Number(lastInsertRowid);

@@ -426,6 +426,14 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    id: 14,
+    name: 'a fingerprint of each register record, what a re-ingest compares first',
+    // A digest of the fields and serialised names and data an ingest compares (docs/architecture.md,
+    // an ingest). Records stored before it have none: they are compared field by field once, and
+    // given one then.
+    sql: 'ALTER TABLE source_records ADD COLUMN fingerprint TEXT;',
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

@@ -65,7 +65,8 @@ const copyValue = (value: string | null): string =>
       ? value.replace(/[\\\t\n\r]/g, (c) => ESCAPES[c] ?? c)
       : value;
 
-const STAGE_COLUMNS = 'seq, file, line, record_key, abn, acn, name, names, status, as_of, data, name_keys';
+const STAGE_COLUMNS =
+  'seq, file, line, record_key, abn, acn, name, names, status, as_of, data, fingerprint, name_keys';
 
 /**
  * A snapshot load on PostgreSQL (docs/architecture.md, an ingest): the records go into a temporary
@@ -84,7 +85,7 @@ export async function startSnapshotLoad(
   await tx.exec(`CREATE TEMP TABLE aevs_stage (
       seq BIGINT NOT NULL, file INTEGER NOT NULL, line INTEGER NOT NULL, record_key TEXT NOT NULL,
       abn TEXT, acn TEXT, name TEXT NOT NULL, names TEXT NOT NULL, status TEXT, as_of TEXT,
-      data TEXT NOT NULL, name_keys TEXT NOT NULL
+      data TEXT NOT NULL, fingerprint TEXT NOT NULL, name_keys TEXT NOT NULL
     ) ON COMMIT DROP`);
   const copy: Writable = tx.copyFrom(`COPY aevs_stage (${STAGE_COLUMNS}) FROM STDIN`);
   let copyError: Error | undefined;
@@ -142,6 +143,7 @@ export async function startSnapshotLoad(
         copyValue(r.status),
         copyValue(r.asOf),
         copyValue(r.dataJson),
+        copyValue(r.fingerprint),
         copyValue(nameKeys),
       ].join('\t');
       pending.push(`${row}\n`);
@@ -237,8 +239,8 @@ async function insertFresh({ tx, partition, dataset, at, ingestId }: Scope) {
   const base = Number(block?.base ?? 0);
   const last = Number(block?.last ?? 0);
   await tx.run(
-    `INSERT INTO source_records (id, partition, dataset, record_key, abn, acn, name, names, status, as_of, data, first_seen_at, updated_at, seen_ingest)
-     SELECT ?::bigint + s.seq, ?, ?, s.record_key, s.abn, s.acn, s.name, s.names, s.status, s.as_of, s.data, ?, ?, ?
+    `INSERT INTO source_records (id, partition, dataset, record_key, abn, acn, name, names, status, as_of, data, fingerprint, first_seen_at, updated_at, seen_ingest)
+     SELECT ?::bigint + s.seq, ?, ?, s.record_key, s.abn, s.acn, s.name, s.names, s.status, s.as_of, s.data, s.fingerprint, ?, ?, ?
      FROM aevs_stage s ORDER BY s.seq`,
     [base, partition, dataset, at, at, ingestId],
   );
@@ -256,8 +258,8 @@ async function insertStaged({ tx, partition, dataset, at, ingestId }: Scope) {
   const from = "aevs_stage s JOIN aevs_diff d ON d.seq = s.seq AND d.kind = 'new'";
   await tx.run(
     `WITH inserted AS (
-       INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, first_seen_at, updated_at, seen_ingest)
-       SELECT ?, ?, s.record_key, s.abn, s.acn, s.name, s.names, s.status, s.as_of, s.data, ?, ?, ?
+       INSERT INTO source_records (partition, dataset, record_key, abn, acn, name, names, status, as_of, data, fingerprint, first_seen_at, updated_at, seen_ingest)
+       SELECT ?, ?, s.record_key, s.abn, s.acn, s.name, s.names, s.status, s.as_of, s.data, s.fingerprint, ?, ?, ?
        FROM ${from} ORDER BY s.seq
        RETURNING id, record_key
      )
@@ -292,9 +294,10 @@ async function findGone(
 
 /**
  * The staged records that are new or differ from the stored copy, in `aevs_diff` (seq, stored id,
- * kind). A stored record equal to the staged one, field by field and in its serialised names and
- * data, is unchanged; so is one the register dates after the staged one (`keepsNewerRecord`). A
- * removed record that comes back is a change.
+ * kind). A stored record with the staged one's fingerprint is unchanged; so is one stored without a
+ * fingerprint (an older store) that equals it field by field and in its serialised names and data,
+ * which is given the fingerprint (kind `fingerprint`); so is one the register dates after the staged
+ * one (`keepsNewerRecord`). A removed record that comes back is a change.
  */
 async function classify(
   { tx, partition, dataset }: Scope,
@@ -302,15 +305,23 @@ async function classify(
 ): Promise<{ inserted: number; updated: number }> {
   await tx.run(
     `CREATE TEMP TABLE aevs_diff ON COMMIT DROP AS
-     SELECT s.seq, r.id AS record_id, CASE WHEN r.id IS NULL THEN 'new' ELSE 'changed' END AS kind
-     FROM aevs_stage s LEFT JOIN source_records r
-       ON r.partition = ? AND r.dataset = ? AND r.record_key = s.record_key
-     WHERE r.id IS NULL OR r.removed_at IS NOT NULL OR NOT (
-       (r.data = s.data AND r.names = s.names AND r.name = s.name AND r.abn IS NOT DISTINCT FROM s.abn
-         AND r.acn IS NOT DISTINCT FROM s.acn AND r.status IS NOT DISTINCT FROM s.status
-         AND r.as_of IS NOT DISTINCT FROM s.as_of)
-       OR (? AND r.as_of IS NOT NULL AND s.as_of IS NOT NULL AND r.as_of > s.as_of))`,
-    [partition, dataset, options.keepsNewerRecord],
+     SELECT seq, record_id, kind FROM (
+       SELECT s.seq, r.id AS record_id,
+         CASE
+           WHEN r.id IS NULL THEN 'new'
+           WHEN r.removed_at IS NOT NULL THEN 'changed'
+           WHEN r.fingerprint = s.fingerprint THEN NULL
+           WHEN r.fingerprint IS NULL AND r.data = s.data AND r.names = s.names AND r.name = s.name
+             AND r.abn IS NOT DISTINCT FROM s.abn AND r.acn IS NOT DISTINCT FROM s.acn
+             AND r.status IS NOT DISTINCT FROM s.status AND r.as_of IS NOT DISTINCT FROM s.as_of THEN 'fingerprint'
+           WHEN ? AND r.as_of IS NOT NULL AND s.as_of IS NOT NULL AND r.as_of > s.as_of THEN NULL
+           ELSE 'changed'
+         END AS kind
+       FROM aevs_stage s LEFT JOIN source_records r
+         ON r.partition = ? AND r.dataset = ? AND r.record_key = s.record_key
+     ) compared
+     WHERE kind IS NOT NULL`,
+    [options.keepsNewerRecord, partition, dataset],
   );
   await tx.exec('CREATE INDEX ON aevs_diff (seq)');
   const rows = await tx.all<{ kind: string; n: number }>(
@@ -325,10 +336,15 @@ async function applyChanges(scope: Scope) {
   const { tx, at, ingestId } = scope;
   await tx.run(
     `UPDATE source_records r SET abn = s.abn, acn = s.acn, name = s.name, names = s.names, status = s.status,
-       as_of = s.as_of, data = s.data, updated_at = ?, removed_at = NULL, seen_ingest = ?
+       as_of = s.as_of, data = s.data, fingerprint = s.fingerprint, updated_at = ?, removed_at = NULL, seen_ingest = ?
      FROM aevs_diff d JOIN aevs_stage s ON s.seq = d.seq
      WHERE d.kind = 'changed' AND r.id = d.record_id`,
     [at, ingestId],
+  );
+  await tx.run(
+    `UPDATE source_records r SET fingerprint = s.fingerprint
+     FROM aevs_diff d JOIN aevs_stage s ON s.seq = d.seq
+     WHERE d.kind = 'fingerprint' AND r.id = d.record_id`,
   );
   await tx.run(
     `DELETE FROM source_names n USING aevs_diff d WHERE d.kind = 'changed' AND n.record_id = d.record_id`,
@@ -355,6 +371,7 @@ type ChangeRow = {
   status: string | null;
   as_of: string | null;
   data: string;
+  fingerprint: string;
   name_keys: string;
 } & { [K in keyof StoredRecord as `b_${K}`]: StoredRecord[K] | null };
 
@@ -367,7 +384,7 @@ async function readChanges(tx: Db, onChanges: (batch: SnapshotChange[]) => Promi
     const rows = await tx.all<ChangeRow>(
       `SELECT s.${STAGE_COLUMNS.split(', ').join(', s.')}, ${before}
        FROM aevs_diff d JOIN aevs_stage s ON s.seq = d.seq LEFT JOIN aevs_before b ON b.id = d.record_id
-       WHERE d.seq > ? ORDER BY d.seq LIMIT ${READ_BATCH}`,
+       WHERE d.kind <> 'fingerprint' AND d.seq > ? ORDER BY d.seq LIMIT ${READ_BATCH}`,
       [after],
     );
     if (rows.length === 0) return;
@@ -394,6 +411,7 @@ function toChange(row: ChangeRow): SnapshotChange {
             data: row.b_data as string,
             removed_at: row.b_removed_at,
             seen_ingest: row.b_seen_ingest,
+            fingerprint: row.b_fingerprint,
           },
     after: {
       file: Number(row.file),
@@ -406,6 +424,7 @@ function toChange(row: ChangeRow): SnapshotChange {
       asOf: row.as_of,
       namesJson: row.names,
       dataJson: row.data,
+      fingerprint: row.fingerprint,
       names: names.map(([name, type, key]) => ({ name, type, key })),
     },
   };

@@ -15,6 +15,8 @@ export type StoredRecord = {
   data: string;
   removed_at: string | null;
   seen_ingest: string | null;
+  /** The digest of what `holds` compares; null where the writer left it out (an older store, PostgreSQL's snapshot load). */
+  fingerprint: string | null;
 };
 
 export const toSourceRecord = (row: StoredRecord): SourceRecord => ({
@@ -30,21 +32,25 @@ export const toSourceRecord = (row: StoredRecord): SourceRecord => ({
 
 /** A stored record's columns, as `StoredRecord` holds them. */
 export const STORED_COLUMNS =
-  'id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest';
+  'id, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest, fingerprint';
 const COLUMNS = STORED_COLUMNS;
 
 /** A record as it is written: its fields, and its names and data serialised. */
 export type SerialisedRecord = Pick<SourceRecord, 'abn' | 'acn' | 'name' | 'status' | 'asOf'> & {
   namesJson: string;
   dataJson: string;
+  fingerprint: string;
 };
 
 /**
  * Whether the stored row holds exactly this record: what an ingest checks before asking the
  * adapter's diff what changed. The serialised forms are compared as they are: a record serialises
- * the same way each time, so equal text is an equal record.
+ * the same way each time, so equal text is an equal record; so is an equal fingerprint, its digest.
  */
 export const holds = (row: StoredRecord, r: SerialisedRecord): boolean =>
+  row.fingerprint !== null ? row.fingerprint === r.fingerprint : holdsFieldByField(row, r);
+
+const holdsFieldByField = (row: StoredRecord, r: SerialisedRecord): boolean =>
   row.data === r.dataJson &&
   row.names === r.namesJson &&
   row.name === r.name &&
@@ -67,44 +73,49 @@ export const hasRecords = async (db: Db, partition: Partition, dataset: string) 
     dataset,
   ])) !== undefined;
 
+/** What a re-ingest reads of each stored record first: enough to tell it unchanged. */
+export type StoredState = Pick<StoredRecord, 'id' | 'record_key' | 'fingerprint' | 'removed_at' | 'as_of'>;
+
+export function findStates(db: Db, partition: Partition, dataset: string, keys: string[]) {
+  return db.all<StoredState>(
+    `SELECT id, record_key, fingerprint, removed_at, as_of FROM source_records WHERE partition = ? AND dataset = ? AND record_key IN (${keys.map(() => '?').join(', ')})`,
+    [partition, dataset, ...keys],
+  );
+}
+
 /**
- * The keys a snapshot has held so far, in a temporary table of the ingest's transaction: what finds a
- * key that comes twice, and, at the end, the stored records the snapshot no longer holds. Writing
- * each unchanged record again to mark it seen rewrote the whole table on every weekly snapshot.
+ * A page of the dataset's stored records, by key after `after`: id and key only, read from the index
+ * by key alone. What a snapshot did not hold is found by going through them all.
  */
-export async function startSeenKeys(db: Db): Promise<void> {
-  await db.exec(
-    db.engine === 'postgres'
-      ? 'CREATE TEMP TABLE aevs_seen (record_key TEXT PRIMARY KEY) ON COMMIT DROP'
-      : 'CREATE TEMP TABLE IF NOT EXISTS aevs_seen (record_key TEXT PRIMARY KEY) WITHOUT ROWID; DELETE FROM temp.aevs_seen',
+export function keysPage(db: Db, partition: Partition, dataset: string, after: string, limit: number) {
+  return db.all<{ id: number; record_key: string }>(
+    'SELECT id, record_key FROM source_records WHERE partition = ? AND dataset = ? AND record_key > ? ORDER BY record_key LIMIT ?',
+    [partition, dataset, after, limit],
   );
 }
 
-/** Of these keys, those the snapshot has already held; then all of them count as held. */
-export async function seeKeys(db: Db, keys: string[]): Promise<Set<string>> {
-  if (keys.length === 0) return new Set();
-  const list = keys.map(() => '?').join(', ');
-  const seen = await db.all<{ record_key: string }>(
-    `SELECT record_key FROM aevs_seen WHERE record_key IN (${list})`,
-    keys,
-  );
-  const before = new Set(seen.map((r) => r.record_key));
-  const fresh = keys.filter((k) => !before.has(k));
-  for (let i = 0; i < fresh.length; i += 500) {
-    const batch = fresh.slice(i, i + 500);
-    await db.run(`INSERT INTO aevs_seen (record_key) VALUES ${batch.map(() => '(?)').join(', ')}`, batch);
-  }
-  return before;
-}
-
-/** Records of the dataset the snapshot has not held and not already removed: gone from the register. */
-export function unseenRecords(db: Db, partition: Partition, dataset: string) {
+/** Stored records by id, in id order. */
+export function findByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
   return db.all<StoredRecord>(
-    `SELECT ${COLUMNS} FROM source_records r
-     WHERE partition = ? AND dataset = ? AND removed_at IS NULL
-       AND NOT EXISTS (SELECT 1 FROM aevs_seen k WHERE k.record_key = r.record_key)`,
+    `SELECT ${COLUMNS} FROM source_records WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY id`,
+    ids,
+  );
+}
+
+/** How many of the dataset's records are current (not removed). */
+export async function countCurrent(db: Db, partition: Partition, dataset: string): Promise<number> {
+  const row = await db.get<{ n: number }>(
+    'SELECT COUNT(*) AS n FROM source_records WHERE partition = ? AND dataset = ? AND removed_at IS NULL',
     [partition, dataset],
   );
+  return Number(row?.n ?? 0);
+}
+
+/** Fingerprints for records stored without one, found unchanged by their fields: the next comparison is by fingerprint. */
+export async function setFingerprints(db: Db, rows: Array<{ id: number; fingerprint: string }>) {
+  for (const r of rows)
+    await db.run('UPDATE source_records SET fingerprint = ? WHERE id = ?', [r.fingerprint, r.id]);
 }
 
 export type RecordWrite = {
@@ -113,14 +124,15 @@ export type RecordWrite = {
   record: SourceRecord;
   namesJson: string;
   dataJson: string;
+  fingerprint: string;
   at: string;
   ingestId: string;
 };
 
 const RECORD_COLUMNS =
-  'partition, dataset, record_key, abn, acn, name, names, status, as_of, data, first_seen_at, updated_at, seen_ingest';
+  'partition, dataset, record_key, abn, acn, name, names, status, as_of, data, fingerprint, first_seen_at, updated_at, seen_ingest';
 
-/** Many rows per statement (SQLite allows 32,766 parameters; 13 columns × 100 rows stays far below). */
+/** Many rows per statement (SQLite allows 32,766 parameters; 14 columns × 100 rows stays far below). */
 async function insertMany<T>(
   db: Db,
   head: string,
@@ -149,7 +161,7 @@ export async function insertRecords(db: Db, rows: RecordWrite[]): Promise<number
   const inserted = await insertMany(
     db,
     `INSERT INTO source_records (${RECORD_COLUMNS})`,
-    13,
+    14,
     rows,
     (r) => [
       r.partition,
@@ -162,6 +174,7 @@ export async function insertRecords(db: Db, rows: RecordWrite[]): Promise<number
       r.record.status,
       r.record.asOf,
       r.dataJson,
+      r.fingerprint,
       r.at,
       r.at,
       r.ingestId,
@@ -190,7 +203,7 @@ export const insertNames = (db: Db, rows: NameRow[]) =>
 export function replaceRecord(db: Db, r: RecordWrite) {
   const { record } = r;
   return db.run(
-    `UPDATE source_records SET abn = ?, acn = ?, name = ?, names = ?, status = ?, as_of = ?, data = ?, updated_at = ?, removed_at = NULL, seen_ingest = ?
+    `UPDATE source_records SET abn = ?, acn = ?, name = ?, names = ?, status = ?, as_of = ?, data = ?, fingerprint = ?, updated_at = ?, removed_at = NULL, seen_ingest = ?
      WHERE partition = ? AND dataset = ? AND record_key = ?`,
     [
       record.abn,
@@ -200,6 +213,7 @@ export function replaceRecord(db: Db, r: RecordWrite) {
       record.status,
       record.asOf,
       r.dataJson,
+      r.fingerprint,
       r.at,
       r.ingestId,
       r.partition,
@@ -256,9 +270,11 @@ export async function currentRecords(db: Db, partition: Partition, dataset: stri
 export const recordQueries = {
   find: findRecords,
   hasAny: hasRecords,
-  startSeenKeys,
-  seeKeys,
-  unseen: unseenRecords,
+  findStates,
+  findByIds,
+  countCurrent,
+  keysPage,
+  setFingerprints,
   insert: insertRecords,
   insertNames,
   replace: replaceRecord,
