@@ -126,6 +126,39 @@ describe(`store (${testEngine()})`, () => {
   });
 });
 
+describe('PostgreSQL named statements', { skip: testEngine() !== 'postgres' }, () => {
+  it('names an API query once per connection, and goes on unnamed when the server loses them', async () => {
+    const settings = await testStoreSettings();
+    // A fresh connection pool: queries made one after another use its one connection.
+    const db = new PostgresDb(settings.databaseUrl as string);
+    try {
+      const one = await db.get<{ n: number }>('SELECT ?::int AS n', [1]);
+      assert.equal(one?.n, 1);
+      const kept = await db.all<{ name: string; statement: string }>(
+        'SELECT name, statement FROM pg_prepared_statements',
+      );
+      assert.ok(
+        kept.some((k) => k.name.startsWith('aevs_') && k.statement === 'SELECT $1::int AS n'),
+        `the query is kept by the server under its name (${JSON.stringify(kept)})`,
+      );
+      // What a pooler in transaction mode does: the next server connection has no such statement.
+      await db.exec('DEALLOCATE ALL');
+      const two = await db.get<{ n: number }>('SELECT ?::int AS n', [2]);
+      assert.equal(two?.n, 2, 'the query is answered all the same');
+      const three = await db.get<{ n: number }>('SELECT ?::int + 1 AS n', [2]);
+      assert.equal(three?.n, 3);
+      assert.deepEqual(
+        await db.all('SELECT name FROM pg_prepared_statements'),
+        [],
+        'no statement is named after that',
+      );
+    } finally {
+      await db.close();
+      await settings.cleanup();
+    }
+  });
+});
+
 describe(`a store made before names were keyed by record (${testEngine()})`, () => {
   it('moves every name to its record, per partition and dataset, and keeps them searchable', async () => {
     const settings = await testStoreSettings();

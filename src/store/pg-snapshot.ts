@@ -159,7 +159,7 @@ export async function startSnapshotLoad(
       copy.end();
       await Promise.race([once(copy, 'finish'), once(copy, 'error').then(([e]) => Promise.reject(e))]);
       if (copyError) throw copyError;
-      await tx.exec('CREATE INDEX ON aevs_stage (record_key, seq); ANALYZE aevs_stage');
+      await tx.exec('ANALYZE aevs_stage');
       const duplicates = await dropDuplicates(tx);
       const storedRows = Number(
         (
@@ -185,6 +185,8 @@ export async function startSnapshotLoad(
           duplicateCount: duplicates.count,
         };
       }
+      // The comparison looks the staged records up by key; a first load (above) never does.
+      await tx.exec('CREATE INDEX ON aevs_stage (record_key, seq); ANALYZE aevs_stage');
       const gone = await findGone(scope, options);
       options.checkRemovals(gone.unseen);
       const counts = await classify(scope, options);
@@ -209,11 +211,17 @@ export async function startSnapshotLoad(
 
 type Scope = { tx: Db; partition: Partition; dataset: string; at: string; ingestId: string };
 
-/** Every record whose key an earlier one of the snapshot had leaves the stage: the first is kept. */
+/**
+ * Every record whose key an earlier one of the snapshot had leaves the stage: the first is kept. The
+ * keys held more than once are found by one aggregate over the stage (no index on it yet), and only
+ * their records are read again.
+ */
 async function dropDuplicates(tx: Db) {
   await tx.exec(`CREATE TEMP TABLE aevs_dupes ON COMMIT DROP AS
-    SELECT s.seq, s.file, s.line, s.record_key FROM aevs_stage s
-    WHERE EXISTS (SELECT 1 FROM aevs_stage t WHERE t.record_key = s.record_key AND t.seq < s.seq)`);
+    SELECT s.seq, s.file, s.line, s.record_key
+    FROM aevs_stage s
+      JOIN (SELECT record_key, MIN(seq) AS first FROM aevs_stage GROUP BY record_key HAVING COUNT(*) > 1) d
+        ON d.record_key = s.record_key AND s.seq > d.first`);
   const first = await tx.all<{ file: number; line: number; record_key: string }>(
     `SELECT file, line, record_key FROM aevs_dupes ORDER BY seq LIMIT ${MAX_DUPLICATES}`,
   );
@@ -241,7 +249,7 @@ async function insertFresh({ tx, partition, dataset, at, ingestId }: Scope) {
   await tx.run(
     `INSERT INTO source_records (id, partition, dataset, record_key, abn, acn, name, names, status, as_of, data, fingerprint, first_seen_at, updated_at, seen_ingest)
      SELECT ?::bigint + s.seq, ?, ?, s.record_key, s.abn, s.acn, s.name, s.names, s.status, s.as_of, s.data, s.fingerprint, ?, ?, ?
-     FROM aevs_stage s ORDER BY s.seq`,
+     FROM aevs_stage s`,
     [base, partition, dataset, at, at, ingestId],
   );
   await tx.run(
