@@ -7,8 +7,9 @@
  * does, and not at all for a person's middle name or patronymic missing on one side. A number left
  * over on either side, or numbers that differ, keep the score below any threshold.
  */
-import { compareTokens, editDistance, type TokenAgreement, type TokenMatch } from './compare-tokens.ts';
+
 import { BODY_WORDS } from './body-words.ts';
+import { compareTokens, editDistance, type TokenAgreement, type TokenMatch } from './compare-tokens.ts';
 import type { NameToken, PreparedName } from './name-tokens.ts';
 
 export type AlignedTokens = {
@@ -156,8 +157,7 @@ export function compareNames(
       extraWeight = (extra - bodyWords) * EXTRA_BODY + bodyWords * EXTRA_BODY_WORD;
     }
   }
-  let score =
-    alignedWeight === 0 ? 0 : matchedWeight / (alignedWeight + CONFLICT * conflict + extraWeight);
+  let score = alignedWeight === 0 ? 0 : matchedWeight / (alignedWeight + CONFLICT * conflict + extraWeight);
   if (lq.numbers > 0 || lc.numbers > 0) score = Math.min(score, NUMBER_CAP);
   if (
     query.legalForms.length > 0 &&
