@@ -50,6 +50,11 @@ const EXTRA_BODY = 1;
  * a fifth of their weight, so a rare given and family name carry it and common ones do not.
  */
 const EXTRA_PERSON_PART = 0.2;
+/**
+ * The aligned weight a name given in part needs: more than one common name (`Muhammad Abdallah`
+ * says too little about which Muhammad Abdallah).
+ */
+const PART_NAME = 1.2;
 /** A word saying what kind of body it is (body-words.ts), when the other name has nothing left. */
 const EXTRA_BODY_WORD = 0.2;
 /** An initial says little about who is named. */
@@ -150,7 +155,7 @@ export function compareNames(
     // Only parts after the last aligned one: a given name in front of the same names is another
     // person's (a son's name before his father's and family's).
     const words = chosen.filter((o) => o.how !== 'initial').length;
-    if (options.person && words >= 2 && inOrder && larger.trailing >= extra)
+    if (options.person && words >= 2 && inOrder && larger.trailing >= extra && alignedWeight >= PART_NAME)
       extraWeight = extra * EXTRA_PERSON_PART;
     else if (!options.person) {
       const bodyWords = Math.min(extra, larger.bodyWords);

@@ -1,6 +1,6 @@
 /**
  * Words that say what kind of body a name belongs to, not which one (docs/screening.md): a group,
- * an association, a network, a foundation, a front. Other names of the same body add or leave them
+ * an association, a network, a foundation, a front, a trading or industrial one. Other names of the same body add or leave them
  * out (`Sanabil Association for Relief` and `Sanabil for Relief`; `Muhammad Jamal Network` and
  * `Muhammad Jamal Group`), so one left over when the other name has nothing left counts for little.
  * A legal form's single word inside a name (`MSP Kala Naft Co. Tehran`) counts the same way.
@@ -22,6 +22,7 @@ const KINDS_OF_BODY = [
   'ENTERPRISE',
   'ENTERPRISES',
   'ESTABLISHMENT',
+  'EXPORT',
   'FIRM',
   'FOUNDATION',
   'FRONT',
@@ -30,13 +31,20 @@ const KINDS_OF_BODY = [
   'GRUPO',
   'HOLDING',
   'HOLDINGS',
+  'IMPORT',
+  'INDUSTRIAL',
+  'INDUSTRIES',
+  'INDUSTRY',
   'INSTITUTE',
   'INSTITUTION',
+  'INTERNATIONAL',
   'MOVEMENT',
   'NETWORK',
   'ORGANISATION',
   'ORGANIZATION',
+  'SERVICES',
   'SOCIETY',
+  'TRADING',
 ];
 
 export const BODY_WORDS: ReadonlySet<string> = new Set([

@@ -59,7 +59,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   }
   if (jw >= 0.85 && sharesCode(a.phonetic, b.phonetic)) return { score: 0.92, how: 'phonetic' };
   // Transliteration systems that swap letters (HRYHORYAVICH, GRIGORIYEVICH; HALAVANAU, GOLOVANOV;
-  // DZMITRY, DMITRI; JOSEPH, YOSEF; ROZI, ROSY) agree on the looser consonants.
+  // DZMITRY, DMITRI; JOSEPH, YOSEF) agree on the looser consonants.
   if (
     a.loose === b.loose &&
     a.loose.length >= 2 &&
@@ -96,10 +96,10 @@ function stem(word: string): string {
   return word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL|ARY|IC|ES|S|Y)$/, '');
 }
 
-/** How a word starts, read as loosely as `NameToken.loose`: G as H, J and Y as a vowel, Z as S. */
+/** How a word starts, read as loosely as `NameToken.loose`: G as H, J and Y as a vowel. */
 const looseStart = (word: string) => {
   const c = word[0] ?? '';
-  return /[AEIOUYJ]/.test(c) ? 'A' : c === 'G' ? 'H' : c === 'Z' ? 'S' : c;
+  return /[AEIOUYJ]/.test(c) ? 'A' : c === 'G' ? 'H' : c;
 };
 
 const VOWEL_START = /^[AEIOUY]/;

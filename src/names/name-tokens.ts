@@ -26,7 +26,7 @@ export type NameToken = {
   skeletonAlt: string;
   /**
    * The skeleton with the letters transliteration systems swap read alike: G and H (Cyrillic Г is
-   * H in Ukrainian and Belarusian: HRYHORY, GRIGORY), Z and S, DZ and D (Belarusian DZMITRY), a J
+   * H in Ukrainian and Belarusian: HRYHORY, GRIGORY), DZ and D (Belarusian DZMITRY), a J
    * at the start and none (German and Slavic J for Y: JOSEF, YOSEF).
    */
   loose: string;
@@ -393,7 +393,7 @@ function takeLegalForms(words: string[]): {
 
 /** The skeleton's looser reading (`NameToken.loose`). */
 export function looseSkeleton(consonants: string): string {
-  const s = consonants.replace(/DZ/g, 'D').replace(/G/g, 'H').replace(/Z/g, 'S').replace(/^J/, '');
+  const s = consonants.replace(/DZ/g, 'D').replace(/G/g, 'H').replace(/^J/, '');
   let out = '';
   for (const c of s) if (c !== out[out.length - 1]) out += c;
   return out;

@@ -1,6 +1,6 @@
 import type { Partition } from '../ctx.ts';
 import { compareNames, type NameComparison } from '../names/align-names.ts';
-import { type NameToken, type PreparedName, prepareName } from '../names/name-tokens.ts';
+import { type NameToken, type PreparedName, prepareName, skeleton } from '../names/name-tokens.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Store } from '../store/store.ts';
 
@@ -74,7 +74,7 @@ export class ListIndex {
         // First letters stand in for a word only when the list never uses it (probably misspelt).
         const known = this.#postings.has(`t:${t.text}`);
         const lists = tokenKeys
-          .filter((key) => !(known && key.startsWith('f:')))
+          .filter((key) => !(known && (key.startsWith('f:') || key.startsWith('d:'))))
           .map((key) => this.#postings.get(key) ?? []);
         return { t, lists, size: lists.reduce((n, l) => n + l.length, 0) };
       })
@@ -134,12 +134,24 @@ function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken,
   return tokens.map((t, i) => {
     const ks = [`t:${t.text}`];
     if (t.kind === 'word') {
-      // A word with an Arabic article joined to it is also found without it.
+      // A word with an Arabic article joined to it is also found without it, and by its consonants.
       for (const w of t.joined.spellings.slice(1)) if (w !== t.text) ks.push(`t:${w}`);
+      for (const sk of t.joined.skeletons.slice(1)) if (sk.length >= 3) ks.push(`s:${sk}`);
       if (t.skeleton.length >= 2) ks.push(`s:${t.skeleton}`);
+      if (t.skeletonAlt !== t.skeleton && t.skeletonAlt.length >= 2) ks.push(`s:${t.skeletonAlt}`);
+      if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
       if (withPrefix && t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
+      // Its first letter left out, added or changed (HAROUN, AROUN; AMADOU, HAMADOU; ZHAO, CHAO):
+      // a listed word under itself and without its first letter; a screened word the list never
+      // uses looks up both.
+      if (t.text.length >= 4) ks.push(`d:${t.text}`, `d:${t.text.slice(1)}`);
     }
+    // Two neighbouring words written in an abjad, written as one elsewhere (عبد القادر, ABDELKADER):
+    // by their consonants.
+    const after = tokens[i + 1];
+    if (after && t.abjad && after.abjad && t.kind === 'word' && after.kind === 'word')
+      ks.push(`s:${skeleton(t.text + after.text, true)}`);
     // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
     const next = tokens[i + 1];
     if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);
