@@ -63,9 +63,15 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (
     a.loose === b.loose &&
     a.loose.length >= 2 &&
-    looseStart(a.text) === looseStart(b.text) &&
-    jw >= (a.loose.length >= 3 ? 0.7 : 0.8)
+    looseStart(a) === looseStart(b) &&
+    jw >= (a.loose.length >= 5 ? 0.6 : a.loose.length >= 3 ? 0.7 : 0.8)
   )
+    return { score: 0.9, how: 'spelling' };
+  // Vowels written as digraphs (MOON, MUN; SHAREEF, SHARIF).
+  if (shorter >= 3 && plainVowels(a.text) === plainVowels(b.text)) return { score: 0.94, how: 'spelling' };
+  // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
+  // GUK; Chinese Wade-Giles and pinyin: TAO, DAO; PING, BING): the same, voiced or not at the start.
+  if (a.text.length <= 5 && b.text.length <= 5 && shorter >= 3 && voiced(a.text) === voiced(b.text))
     return { score: 0.9, how: 'spelling' };
   // One word in the singular, the other in the plural or made an adjective (INDUSTRY, INDUSTRIES,
   // INDUSTRIAL; METALLURGY, METALLURGICAL).
@@ -96,11 +102,21 @@ function stem(word: string): string {
   return word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL|ARY|IC|ES|S|Y)$/, '');
 }
 
-/** How a word starts, read as loosely as `NameToken.loose`: G as H, J and Y as a vowel. */
-const looseStart = (word: string) => {
-  const c = word[0] ?? '';
-  return /[AEIOUYJ]/.test(c) ? 'A' : c === 'G' ? 'H' : c;
-};
+/** How a word starts, read as loosely as `NameToken.loose`: a vowel (J and Y too), or its first consonant. */
+const looseStart = (t: NameToken) => (/^[AEIOUYJ]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
+
+/** Vowels written as digraphs read as one (OO and OU as U, EE and IE as I), doubled letters once. */
+const plainVowels = (word: string) =>
+  word.replace(/OO|OU/g, 'U').replace(/EE|IE/g, 'I').replace(/(.)\1/g, '$1');
+
+/** A syllable with its first consonant voiced (CH as J, K as G, T as D, P as B) and EO as O. */
+const voiced = (syllable: string) =>
+  plainVowels(syllable)
+    .replace(/^CH|^TS/, 'J')
+    .replace(/^K/, 'G')
+    .replace(/^T/, 'D')
+    .replace(/^P/, 'B')
+    .replace(/EO/g, 'O');
 
 const VOWEL_START = /^[AEIOUY]/;
 const sameStart = (a: string, b: string) => a[0] === b[0] || (VOWEL_START.test(a) && VOWEL_START.test(b));

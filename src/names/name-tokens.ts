@@ -256,7 +256,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
 }
 
 // The article joined to a word, also assimilated to its first letter (ANNUR, ARRAHMAN, ABDURRAHMAN).
-const ARTICLE = /^(?:[AEU]L|[AE](SH|[TDSZRN])(?=\1))([A-Z]{4,})$/;
+const ARTICLE = /^(?:[AEU]L(?=[A-Z]{4})|[AE](SH|[TDSZRN])(?=\1[A-Z]{2}))([A-Z]{3,})$/;
 const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:[AEU]L|UD|AD|ED|[AEU](SH|[TDSZRN])(?=\2))([A-Z]{3,})$/;
 const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;
 
