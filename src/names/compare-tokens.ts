@@ -102,8 +102,12 @@ function stem(word: string): string {
   return word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL|ARY|IC|ES|S|Y)$/, '');
 }
 
-/** How a word starts, read as loosely as `NameToken.loose`: a vowel (J and Y too), or its first consonant. */
-const looseStart = (t: NameToken) => (/^[AEIOUYJ]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
+/**
+ * How a word starts, read as loosely as `NameToken.loose`: a vowel (J and Y too), or its first
+ * consonant (G, H and KH alike); GH, which writes the Arabic ghayn, is its own.
+ */
+const looseStart = (t: NameToken) =>
+  /^[AEIOUYJ]/.test(t.text) ? 'A' : t.text.startsWith('GH') ? 'GH' : (t.loose[0] ?? '');
 
 /** Vowels written as digraphs read as one (OO and OU as U, EE and IE as I), doubled letters once. */
 const plainVowels = (word: string) =>
