@@ -105,10 +105,10 @@ function stem(word: string): string {
 /**
  * How a word starts, read as loosely as `NameToken.loose`: a vowel (J, Y, and V and W, which
  * Belarusian writes U: ULADZIMIR, VLADIMIR), or its first
- * consonant (G, H and KH alike); GH, which writes the Arabic ghayn, is its own.
+ * consonant (G, H and KH alike; GH and Q alike).
  */
 const looseStart = (t: NameToken) =>
-  /^[AEIOUYJVW]/.test(t.text) ? 'A' : t.text.startsWith('GH') ? 'GH' : (t.loose[0] ?? '');
+  /^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? '');
 
 /** Vowels written as digraphs read as one (OO and OU as U, EE and IE as I), doubled letters once. */
 const plainVowels = (word: string) =>

@@ -47,6 +47,8 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('Dzmitry Tsvilkouski', 'Dmitri Tsvilkouski'), 'DZ for D');
     matches(person('Uladzimir Tsvilkouski', 'Vladimir Tsvilkouski'), 'U for V');
     matches(person('Yosef Quillbern', 'Josef Quillbern'), 'J for Y');
+    matches(person('Mehdi Ghaselvandi', 'Mehdi Qaselvandi'), 'GH for Q');
+    matches(person('Kadhimar Tornavi', 'Kazimar Tornavi'), 'DH for Z');
     differs(person('Ghadeer Tsvilkouski', 'Haidar Tsvilkouski'), 'GH is not H');
     differs(
       person('Aliaksandr Hryhorevich Tsvilkouski', 'Aliaksandr Mikalaevich Tsvilkouski'),

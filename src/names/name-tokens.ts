@@ -27,7 +27,8 @@ export type NameToken = {
   /**
    * The skeleton with the letters transliteration systems swap read alike: G and H (Cyrillic Г is
    * H in Ukrainian and Belarusian: HRYHORY, GRIGORY), DZ and D (Belarusian DZMITRY), a J
-   * at the start and none (German and Slavic J for Y: JOSEF, YOSEF).
+   * at the start and none (German and Slavic J for Y: JOSEF, YOSEF), GH and Q (Persian ق: GHASEMI,
+   * QASEMI), DH and Z (KADHIM, KAZIM).
    */
   loose: string;
   /** Double Metaphone codes (primary, alternate). */
@@ -249,7 +250,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
     abjad,
     skeleton: consonants,
     skeletonAlt: persian ? skeleton(persian, abjad) : consonants,
-    loose: looseSkeleton(consonants),
+    loose: looseSkeleton(text, abjad),
     phonetic: doubleMetaphone(text) as [string, string],
     joined: joinedForms(text),
   };
@@ -392,7 +393,10 @@ function takeLegalForms(words: string[]): {
 }
 
 /** The skeleton's looser reading (`NameToken.loose`). */
-export function looseSkeleton(consonants: string): string {
+export function looseSkeleton(word: string, abjad = false): string {
+  // GH and Q both write the Persian ق (GHASEMI, QASEMI); DH writes ذ and ظ, which are also Z (KADHIM,
+  // KAZIM).
+  const consonants = skeleton(word.replace(/GH/g, 'Q').replace(/DH/g, 'Z'), abjad);
   const s = consonants.replace(/DZ/g, 'D').replace(/G/g, 'H').replace(/^J/, '');
   let out = '';
   for (const c of s) if (c !== out[out.length - 1]) out += c;
