@@ -68,16 +68,15 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   )
     return { score: 0.9, how: 'spelling' };
   // Vowels written as digraphs (MOON, MUN; SHAREEF, SHARIF).
-  if (shorter >= 3 && plainVowels(a.text) === plainVowels(b.text)) return { score: 0.94, how: 'spelling' };
+  if (shorter >= 3 && a.forms.plain === b.forms.plain) return { score: 0.94, how: 'spelling' };
   // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
   // GUK; Chinese Wade-Giles and pinyin: TAO, DAO; PING, BING): the same, voiced or not at the start.
-  if (a.text.length <= 5 && b.text.length <= 5 && shorter >= 3 && voiced(a.text) === voiced(b.text))
+  if (a.forms.voiced !== '' && shorter >= 3 && a.forms.voiced === b.forms.voiced)
     return { score: 0.9, how: 'spelling' };
   // One word in the singular, the other in the plural or made an adjective (INDUSTRY, INDUSTRIES,
   // INDUSTRIAL; METALLURGY, METALLURGICAL).
   if (shorter >= 5) {
-    const stemA = stem(a.text);
-    if (stemA.length >= 5 && stemA === stem(b.text)) return { score: 0.9, how: 'spelling' };
+    if (a.forms.stem.length >= 5 && a.forms.stem === b.forms.stem) return { score: 0.9, how: 'spelling' };
   }
   // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
   if (shorter >= 4 && jw >= 0.75) {
@@ -97,31 +96,11 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   return null;
 }
 
-/** A word without an English plural or adjective ending. */
-function stem(word: string): string {
-  return word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL|ARY|IC|ES|S|Y)$/, '');
-}
-
 /**
  * How a word starts, read as loosely as `NameToken.loose`: a vowel (J, Y, and V and W, which
- * Belarusian writes U: ULADZIMIR, VLADIMIR), or its first
- * consonant (G, H and KH alike; GH and Q alike).
+ * Belarusian writes U: ULADZIMIR, VLADIMIR), or its first consonant (G, H and KH alike; GH and Q).
  */
-const looseStart = (t: NameToken) =>
-  /^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? '');
-
-/** Vowels written as digraphs read as one (OO and OU as U, EE and IE as I), doubled letters once. */
-const plainVowels = (word: string) =>
-  word.replace(/OO|OU/g, 'U').replace(/EE|IE/g, 'I').replace(/(.)\1/g, '$1');
-
-/** A syllable with its first consonant voiced (CH as J, K as G, T as D, P as B) and EO as O. */
-const voiced = (syllable: string) =>
-  plainVowels(syllable)
-    .replace(/^CH|^TS/, 'J')
-    .replace(/^K/, 'G')
-    .replace(/^T/, 'D')
-    .replace(/^P/, 'B')
-    .replace(/EO/g, 'O');
+const looseStart = (t: NameToken) => (/^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
 
 const VOWEL_START = /^[AEIOUY]/;
 const sameStart = (a: string, b: string) => a[0] === b[0] || (VOWEL_START.test(a) && VOWEL_START.test(b));

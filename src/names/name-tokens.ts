@@ -31,6 +31,12 @@ export type NameToken = {
    * QASEMI), DH and Z (KADHIM, KAZIM).
    */
   loose: string;
+  /**
+   * The word with vowel digraphs read as one (MOON, MUN); as a syllable voiced at its start (words
+   * of five letters or fewer, else empty: Korean CHONG, JONG; Wade-Giles TAO, pinyin DAO); without
+   * an English plural or adjective ending (INDUSTRIES, INDUSTRIAL: INDUSTR).
+   */
+  forms: { plain: string; voiced: string; stem: string };
   /** Double Metaphone codes (primary, alternate). */
   phonetic: readonly [string, string];
   /**
@@ -238,6 +244,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
       skeleton: value,
       skeletonAlt: value,
       loose: value,
+      forms: { plain: value, voiced: '', stem: value },
       phonetic: [value, value],
       joined,
     };
@@ -251,6 +258,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
     skeleton: consonants,
     skeletonAlt: persian ? skeleton(persian, abjad) : consonants,
     loose: looseSkeleton(text, abjad),
+    forms: { plain: plainVowels(text), voiced: text.length <= 5 ? voiced(text) : '', stem: stem(text) },
     phonetic: doubleMetaphone(text) as [string, string],
     joined: joinedForms(text),
   };
@@ -391,6 +399,22 @@ function takeLegalForms(words: string[]): {
   }
   return { rest: words.slice(start, end), forms: { kinds, leading: start }, formText };
 }
+
+/** Vowels written as digraphs read as one (OO and OU as U, EE and IE as I), doubled letters once. */
+const plainVowels = (word: string) =>
+  word.replace(/OO|OU/g, 'U').replace(/EE|IE/g, 'I').replace(/(.)\1/g, '$1');
+
+/** A syllable with its first consonant voiced (CH as J, K as G, T as D, P as B) and EO as O. */
+const voiced = (syllable: string) =>
+  plainVowels(syllable)
+    .replace(/^CH|^TS/, 'J')
+    .replace(/^K/, 'G')
+    .replace(/^T/, 'D')
+    .replace(/^P/, 'B')
+    .replace(/EO/g, 'O');
+
+/** A word without an English plural or adjective ending. */
+const stem = (word: string) => word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL|ARY|IC|ES|S|Y)$/, '');
 
 /** The skeleton's looser reading (`NameToken.loose`). */
 export function looseSkeleton(word: string, abjad = false): string {
