@@ -12,6 +12,8 @@ export type ListMatch = { entry: ListEntry; name: ListName; score: number; compa
 const MAX_SCORED = 60;
 /** The share of the screened name's weight a candidate's keys must carry to be scored. */
 const MIN_VOTE = 0.35;
+/** A token's vote through a key other than its own spelling (a skeleton, a phonetic code, …). */
+const NEAR_KEY = 0.99;
 /** A token whose keys find more entries than this only adds to entries rarer tokens found. */
 const COMMON_POSTINGS = 1000;
 
@@ -84,14 +86,18 @@ export class ListIndex {
       const onlyFound = size > COMMON_POSTINGS && votes.size > 0;
       // Each name once per token, however many of its keys it shares.
       const voted = new Set<number>();
-      for (const list of lists)
+      lists.forEach((list, k) => {
+        // The token's own spelling (the first key) votes in full; its other keys a little less, so
+        // that among names sharing as many tokens those sharing them as written come first.
+        const by = k === 0 ? w : w * NEAR_KEY;
         for (const i of list) {
           if (voted.has(i)) continue;
           const vote = votes.get(i);
           if (onlyFound && vote === undefined) continue;
           voted.add(i);
-          votes.set(i, (vote ?? 0) + w);
+          votes.set(i, (vote ?? 0) + by);
         }
+      });
     }
     // A name whose keys carry little of the screened name's weight cannot come close enough.
     const total = query.tokens.reduce((sum, t) => sum + (t.kind === 'initial' ? 0 : this.weight(t)), 0);
@@ -123,7 +129,10 @@ export class ListIndex {
   }
 }
 
-/** A listed name's index keys: each token's spelling, skeleton, phonetic code and first letters. */
+/**
+ * A listed name's index keys: each token's spelling, skeletons, looser skeleton, syllable, phonetic
+ * code, first letters and spelling without its first letter; neighbouring words as one.
+ */
 function keys(tokens: NameToken[], withPrefix: boolean): string[] {
   const out: string[] = [];
   for (const [, ks] of keysPerToken(tokens, withPrefix)) out.push(...ks);
@@ -140,6 +149,7 @@ function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken,
       if (t.skeleton.length >= 2) ks.push(`s:${t.skeleton}`);
       if (t.skeletonAlt !== t.skeleton && t.skeletonAlt.length >= 2) ks.push(`s:${t.skeletonAlt}`);
       if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
+      if (t.forms.voiced !== '') ks.push(`v:${t.forms.voiced}`);
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
       if (withPrefix && t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
       // Its first letter left out, added or changed (HAROUN, AROUN; AMADOU, HAMADOU; ZHAO, CHAO):
