@@ -64,6 +64,11 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'S DE R L',
       'S DE RL DE CV',
       'S DE R L DE C V',
+      // Portuguese limitada; Mexico's rural production company of limited liability.
+      'LDA',
+      'S P R DE R L',
+      'SPR DE RL',
+      'SOCIEDAD DE PRODUCCION RURAL DE RESPONSABILIDAD LIMITADA',
     ],
   },
   {
@@ -119,6 +124,13 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'CA',
       'C A',
       'EAD',
+      'P J S C',
+      // Czech and Slovak akciova spolecnost, Turkish anonim sirketi, Norwegian aksjeselskap, Finnish
+      // osakeyhtio, Swedish aktiebolag.
+      'A S',
+      'AS',
+      'OY',
+      'AB',
     ],
   },
   { kind: 'INC', key: ['INC', 'INCORPORATED'], spellings: ['INC', 'INCORPORATED'] },
@@ -143,9 +155,18 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'L P',
       'LIMITED PARTNERSHIP',
       'S EN C',
+      'S EN C A',
+      'S EN C S',
       'S C S',
       'SCS',
+      // A partnership in fact (sociedad de hecho).
+      'S DE H',
     ],
+  },
+  {
+    // A sole trader's undertaking (empresa unipersonal, entreprise unipersonnelle).
+    kind: 'SOLE',
+    spellings: ['E U', 'EMPRESA UNIPERSONAL', 'EIRL', 'E I R L', 'EURL', 'E U R L'],
   },
   {
     kind: 'FZE',

@@ -80,6 +80,14 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(body('Sanvoral Trading Malta', 'Sanvoral Trading'), 'a place added');
   });
 
+  it('legal forms of more languages and kinds', () => {
+    matches(body('Quillmarsh Step A.S.', 'Quillmarsh Step S.A.'), 'a.s. and S.A.');
+    matches(body('Brandolux Oy', 'Brandolux'), 'Finnish Oy');
+    matches(body('Grupo Quillmarsh Lda', 'Grupo Quillmarsh Limitada'), 'Portuguese Lda');
+    matches(body('Bolsavik E.U.', 'Bolsavik S.A.'), 'another kind costs little');
+    differs(body('Bolsavik E.U.', 'Tornavik S.A.'), 'another name');
+  });
+
   it('a person named with fewer parts: after the same names only, and only distinctive ones', () => {
     matches(person('Arturo Quillmeza', 'Arturo Quillmeza Gaspertz'), 'second family name left out');
     matches(person('Zafirah Tornavi Quellbach', 'Zafirah Tornavi'), 'a part added at the end');
