@@ -257,7 +257,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
     abjad,
     skeleton: consonants,
     skeletonAlt: persian ? skeleton(persian, abjad) : consonants,
-    loose: looseSkeleton(text, abjad),
+    loose: /GH|DH/.test(text) ? looseSkeleton(text, abjad) : loosen(consonants),
     forms: { plain: plainVowels(text), voiced: text.length <= 5 ? voiced(text) : '', stem: stem(text) },
     phonetic: doubleMetaphone(text) as [string, string],
     joined: joinedForms(text),
@@ -420,7 +420,11 @@ const stem = (word: string) => word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL
 export function looseSkeleton(word: string, abjad = false): string {
   // GH and Q both write the Persian ق (GHASEMI, QASEMI); DH writes ذ and ظ, which are also Z (KADHIM,
   // KAZIM).
-  const consonants = skeleton(word.replace(/GH/g, 'Q').replace(/DH/g, 'Z'), abjad);
+  return loosen(skeleton(word.replace(/GH/g, 'Q').replace(/DH/g, 'Z'), abjad));
+}
+
+/** A skeleton read loosely: DZ as D, G as H, no J at the start. */
+function loosen(consonants: string): string {
   const s = consonants.replace(/DZ/g, 'D').replace(/G/g, 'H').replace(/^J/, '');
   let out = '';
   for (const c of s) if (c !== out[out.length - 1]) out += c;

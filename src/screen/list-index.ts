@@ -65,8 +65,9 @@ export class ListIndex {
     return w;
   }
 
-  match(name: string, threshold: number): ListMatch[] {
-    const query = prepareName(name);
+  /** The listed names that a screened name (as written, or read once with `prepareName`) matches. */
+  match(name: string | PreparedName, threshold: number): ListMatch[] {
+    const query = typeof name === 'string' ? prepareName(name) : name;
     if (query.tokens.length === 0) return [];
     // Each query token votes, with its weight, for the entries that share one of its keys; the
     // rarest first, and a very common one only for entries a rarer one already found.
