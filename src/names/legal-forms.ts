@@ -124,11 +124,7 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'CA',
       'C A',
       'EAD',
-      'P J S C',
-      // Czech and Slovak akciova spolecnost, Turkish anonim sirketi, Norwegian aksjeselskap, Finnish
-      // osakeyhtio, Swedish aktiebolag.
-      'A S',
-      'AS',
+      // Finnish osakeyhtio, Swedish aktiebolag (not `A.S.` or `AS`, which read as initials: `A.S. Qelbi`).
       'OY',
       'AB',
     ],
@@ -166,7 +162,7 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   {
     // A sole trader's undertaking (empresa unipersonal, entreprise unipersonnelle).
     kind: 'SOLE',
-    spellings: ['E U', 'EMPRESA UNIPERSONAL', 'EIRL', 'E I R L', 'EURL', 'E U R L'],
+    spellings: ['EMPRESA UNIPERSONAL', 'EIRL', 'EURL'],
   },
   {
     kind: 'FZE',
