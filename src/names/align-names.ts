@@ -7,7 +7,9 @@
  * does, and not at all for a person's middle name or patronymic missing on one side. A number left
  * over on either side, or numbers that differ, keep the score below any threshold.
  */
-import { compareTokens, editDistance, type TokenAgreement } from './compare-tokens.ts';
+
+import { BODY_WORDS } from './body-words.ts';
+import { compareTokens, editDistance, type TokenAgreement, type TokenMatch } from './compare-tokens.ts';
 import type { NameToken, PreparedName } from './name-tokens.ts';
 
 export type AlignedTokens = {
@@ -42,6 +44,19 @@ const CONFLICT = 2;
  */
 const EXTRA_PERSON = 0.5;
 const EXTRA_BODY = 1;
+/**
+ * A person's name given with fewer of its parts: every part of one name aligned, in order, at least
+ * two of them words, and the other has more after them (a second family name, a tribe, a nisba):
+ * a fifth of their weight, so a rare given and family name carry it and common ones do not.
+ */
+const EXTRA_PERSON_PART = 0.2;
+/**
+ * The aligned weight a name given in part needs: more than one common name (`Muhammad Abdallah`
+ * says too little about which Muhammad Abdallah).
+ */
+const PART_NAME = 1.2;
+/** A word saying what kind of body it is (body-words.ts), when the other name has nothing left. */
+const EXTRA_BODY_WORD = 0.2;
 /** An initial says little about who is named. */
 const INITIAL_WEIGHT = 0.35;
 /** Names whose numbers differ (or one has a number the other lacks) score at most this. */
@@ -73,7 +88,7 @@ export function compareNames(
   const optionsFound: Option[] = [];
   for (let i = 0; i < Q.length; i++)
     for (let j = 0; j < C.length; j++) {
-      const m = compareTokens(Q[i] as NameToken, C[j] as NameToken);
+      const m = closest(Q[i] as NameToken, C[j] as NameToken);
       if (m && m.score >= MIN_PAIR) optionsFound.push({ q: [i], c: [j], score: m.score, how: m.how });
     }
   joined(Q, C, false, optionsFound);
@@ -112,16 +127,21 @@ export function compareNames(
     let weight = 0;
     let middle = 0;
     let numbers = 0;
+    let bodyWords = 0;
+    let trailing = 0;
     const first = used.indexOf(true);
     const last = used.lastIndexOf(true);
     tokens.forEach((t, i) => {
-      if (used[i]) return;
+      // An acronym of its own name's words adds nothing to them.
+      if (used[i] || t.acronym) return;
       const w = weigh(t);
       weight += w;
       if (i > first && i < last) middle += w;
+      if (i > last) trailing += w;
       if (t.kind === 'number') numbers++;
+      if (BODY_WORDS.has(t.text)) bodyWords += w;
     });
-    return { weight, middle, numbers };
+    return { weight, middle, numbers, bodyWords, trailing };
   };
   const lq = left(Q, usedQ);
   const lc = left(C, usedC);
@@ -130,11 +150,19 @@ export function compareNames(
   let extra = larger.weight - conflict;
   // A person's middle name or patronymic missing on one side counts for nothing.
   if (options.person && aligned.length >= 2 && inOrder) extra -= Math.min(extra, larger.middle);
-  let score =
-    alignedWeight === 0
-      ? 0
-      : matchedWeight /
-        (alignedWeight + CONFLICT * conflict + (options.person ? EXTRA_PERSON : EXTRA_BODY) * extra);
+  let extraWeight = extra * (options.person ? EXTRA_PERSON : EXTRA_BODY);
+  if (conflict === 0 && extra > 0) {
+    // Only parts after the last aligned one: a given name in front of the same names is another
+    // person's (a son's name before his father's and family's).
+    const words = chosen.filter((o) => o.how !== 'initial').length;
+    if (options.person && words >= 2 && inOrder && larger.trailing >= extra && alignedWeight >= PART_NAME)
+      extraWeight = extra * EXTRA_PERSON_PART;
+    else if (!options.person) {
+      const bodyWords = Math.min(extra, larger.bodyWords);
+      extraWeight = (extra - bodyWords) * EXTRA_BODY + bodyWords * EXTRA_BODY_WORD;
+    }
+  }
+  let score = alignedWeight === 0 ? 0 : matchedWeight / (alignedWeight + CONFLICT * conflict + extraWeight);
   if (lq.numbers > 0 || lc.numbers > 0) score = Math.min(score, NUMBER_CAP);
   if (
     query.legalForms.length > 0 &&
@@ -153,6 +181,24 @@ export function compareNames(
     },
     legalForms,
   };
+}
+
+/**
+ * How two tokens agree, also with an Arabic article joined to the front of either left out
+ * (ALHARAMAYN and HARAMAIN, ANNOUR and NOUR).
+ */
+function closest(a: NameToken, b: NameToken): TokenMatch | null {
+  let best = compareTokens(a, b);
+  if (best?.how === 'exact') return best;
+  for (const [x, y] of [
+    [a.joined.bare, b],
+    [a, b.joined.bare],
+  ] as const) {
+    if (!x || !y) continue;
+    const m = compareTokens(x, y);
+    if (m && (!best || m.score * 0.98 > best.score)) best = { score: m.score * 0.98, how: 'joined' };
+  }
+  return best;
 }
 
 /**

@@ -33,9 +33,11 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   const shorter = Math.min(a.text.length, b.text.length);
   // A name written in an abjad (Arabic, Hebrew) has no short vowels: only its consonants compare
   // (short words too: علي is LY, ALI).
+  const sameConsonants =
+    a.skeleton === b.skeleton || a.skeletonAlt === b.skeleton || a.skeleton === b.skeletonAlt;
   if (
     abjad &&
-    a.skeleton === b.skeleton &&
+    sameConsonants &&
     (a.skeleton.length >= 2 ||
       (Math.min(a.text.length, b.text.length) <= 4 && Math.max(a.text.length, b.text.length) <= 6))
   )
@@ -56,6 +58,26 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (jw >= (a.skeleton.length === 2 ? 0.78 : 0.7)) return { score: 0.94, how: 'spelling' };
   }
   if (jw >= 0.85 && sharesCode(a.phonetic, b.phonetic)) return { score: 0.92, how: 'phonetic' };
+  // Transliteration systems that swap letters (HRYHORYAVICH, GRIGORIYEVICH; HALAVANAU, GOLOVANOV;
+  // DZMITRY, DMITRI; JOSEPH, YOSEF) agree on the looser consonants.
+  if (
+    a.loose === b.loose &&
+    a.loose.length >= 2 &&
+    looseStart(a) === looseStart(b) &&
+    jw >= (a.loose.length >= 5 ? 0.6 : a.loose.length >= 3 ? 0.7 : 0.8)
+  )
+    return { score: 0.9, how: 'spelling' };
+  // Vowels written as digraphs (MOON, MUN; SHAREEF, SHARIF).
+  if (shorter >= 3 && a.forms.plain === b.forms.plain) return { score: 0.94, how: 'spelling' };
+  // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
+  // GUK; Chinese Wade-Giles and pinyin: TAO, DAO; PING, BING): the same, voiced or not at the start.
+  if (a.forms.voiced !== '' && shorter >= 3 && a.forms.voiced === b.forms.voiced)
+    return { score: 0.9, how: 'spelling' };
+  // One word in the singular, the other in the plural or made an adjective (INDUSTRY, INDUSTRIES,
+  // INDUSTRIAL; METALLURGY, METALLURGICAL).
+  if (shorter >= 5) {
+    if (a.forms.stem.length >= 5 && a.forms.stem === b.forms.stem) return { score: 0.9, how: 'spelling' };
+  }
   // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
   if (shorter >= 4 && jw >= 0.75) {
     const d = editDistance(a.text, b.text, 2);
@@ -73,6 +95,12 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     return { score: 0.88, how: 'transliterated' };
   return null;
 }
+
+/**
+ * How a word starts, read as loosely as `NameToken.loose`: a vowel (J, Y, and V and W, which
+ * Belarusian writes U: ULADZIMIR, VLADIMIR), or its first consonant (G, H and KH alike; GH and Q).
+ */
+const looseStart = (t: NameToken) => (/^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
 
 const VOWEL_START = /^[AEIOUY]/;
 const sameStart = (a: string, b: string) => a[0] === b[0] || (VOWEL_START.test(a) && VOWEL_START.test(b));

@@ -64,6 +64,11 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'S DE R L',
       'S DE RL DE CV',
       'S DE R L DE C V',
+      // Portuguese limitada; Mexico's rural production company of limited liability.
+      'LDA',
+      'S P R DE R L',
+      'SPR DE RL',
+      'SOCIEDAD DE PRODUCCION RURAL DE RESPONSABILIDAD LIMITADA',
     ],
   },
   {
@@ -119,6 +124,9 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'CA',
       'C A',
       'EAD',
+      // Finnish osakeyhtio, Swedish aktiebolag (not `A.S.` or `AS`, which read as initials: `A.S. Qelbi`).
+      'OY',
+      'AB',
     ],
   },
   { kind: 'INC', key: ['INC', 'INCORPORATED'], spellings: ['INC', 'INCORPORATED'] },
@@ -143,9 +151,18 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'L P',
       'LIMITED PARTNERSHIP',
       'S EN C',
+      'S EN C A',
+      'S EN C S',
       'S C S',
       'SCS',
+      // A partnership in fact (sociedad de hecho).
+      'S DE H',
     ],
+  },
+  {
+    // A sole trader's undertaking (empresa unipersonal, entreprise unipersonnelle).
+    kind: 'SOLE',
+    spellings: ['EMPRESA UNIPERSONAL', 'EIRL', 'EURL'],
   },
   {
     kind: 'FZE',

@@ -22,6 +22,21 @@ export type NameToken = {
   abjad: boolean;
   /** Consonant skeleton (transliteration spellings agree on it: MOKHAMMAD and MUHAMMED are MHMD). */
   skeleton: string;
+  /** For a word written in an abjad, its skeleton as Persian and Urdu read it (ث as S; ذ ض ظ as Z). */
+  skeletonAlt: string;
+  /**
+   * The skeleton with the letters transliteration systems swap read alike: G and H (Cyrillic Г is
+   * H in Ukrainian and Belarusian: HRYHORY, GRIGORY), DZ and D (Belarusian DZMITRY), a J
+   * at the start and none (German and Slavic J for Y: JOSEF, YOSEF), GH and Q (Persian ق: GHASEMI,
+   * QASEMI), DH and Z (KADHIM, KAZIM).
+   */
+  loose: string;
+  /**
+   * The word with vowel digraphs read as one (MOON, MUN); as a syllable voiced at its start (words
+   * of five letters or fewer, else empty: Korean CHONG, JONG; Wade-Giles TAO, pinyin DAO); without
+   * an English plural or adjective ending (INDUSTRIES, INDUSTRIAL: INDUSTR).
+   */
+  forms: { plain: string; voiced: string; stem: string };
   /** Double Metaphone codes (primary, alternate). */
   phonetic: readonly [string, string];
   /**
@@ -33,8 +48,12 @@ export type NameToken = {
     /** The consonants of each spelling. */
     skeletons: string[];
     front: string | null;
+    /** The word without the article joined to its front, as a token of its own (ALHARAMAYN: HARAMAYN). */
+    bare: NameToken | null;
     before: { text: string; skeleton: string } | null;
   };
+  /** An acronym of the other words of its own name (`Daedong Credit Bank (DCB)`): says nothing more. */
+  acronym?: boolean;
 };
 
 export type PreparedName = {
@@ -97,7 +116,31 @@ const PARTICLES = new Set([
   'MULLAH',
   'MULLA',
   'IMAM',
+  'DOCTOR',
+  'HAJ',
+  'HAJJ',
+  'MUFTI',
+  'QARI',
+  'MAULANA',
+  'MAWLANA',
+  // In (`Ansar al-Sharia in Benghazi`).
+  'IN',
 ]);
+
+/**
+ * Particles written in an abjad, read before transliteration (عمر is OMAR, not the title MR): son
+ * of (بن, ابن, بنت), in (في), and (و), the pilgrim's title (حاجی, الحاج).
+ */
+const ABJAD_PARTICLES = new Set(['بن', 'ابن', 'بنت', 'في', 'فی', 'و', 'حاجی', 'حاجي', 'الحاج', 'حاج']);
+
+/**
+ * The Arabic article assimilated to the letter after it, written apart (`AR RAHMAN`, `ASH SHAM`,
+ * `UR-RAHMAN`): set aside like AL when the next word starts with that letter.
+ */
+const ASSIMILATED_ARTICLE = /^[AEU](SH|[TDSZRN])$/;
+
+/** Abbreviations of a name written in full elsewhere. */
+const ABBREVIATIONS: Record<string, string> = { MOHD: 'MOHAMMAD', MUHD: 'MUHAMMAD', MHD: 'MUHAMMAD' };
 
 // The leading article of an Arabic word (ال), which Latin spellings write apart (`al-`) or not at all.
 const ARABIC_ARTICLE = /^ال(?=\p{L}{2,})/u;
@@ -109,15 +152,30 @@ const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Tha
 
 const LEET: Record<string, string> = { '0': 'O', '1': 'I', '3': 'E', '4': 'A', '5': 'S', '7': 'T', '8': 'B' };
 
-type RawToken = { text: string; transliterated: boolean; abjad: boolean };
+type RawToken = { text: string; transliterated: boolean; abjad: boolean; persian?: string };
+
+/**
+ * Arabic letters Persian and Urdu (and many Latin spellings) read otherwise: ث as S (SAQIB), ذ ض ظ
+ * as Z (ZAHIR, ZIA, AZIM). A word holding one is also read this way (`NameToken.skeletonAlt`).
+ */
+const PERSIAN_READING: Record<string, string> = { ث: 'س', ذ: 'ز', ض: 'ز', ظ: 'ز' };
+const PERSIAN_LETTERS = /[ثذضظ]/gu;
+const HAS_PERSIAN_LETTER = /[ثذضظ]/u;
+
+/** A word's Latin parts, as `prepareName` splits them. */
+const latinParts = (latin: string) =>
+  latin
+    .replace(/['’`]/g, '')
+    .toUpperCase()
+    .split(/[^A-Z0-9]+/);
 
 export function prepareName(name: string): PreparedName {
   const raw: RawToken[] = [];
   // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
-  for (const word of turnRound(name)
+  for (const word of splitArabicCompounds(dropEzafe(turnRound(name)))
     .replace(/\bP\/L\b/gi, ' PL ')
     .split(/\s+/)) {
-    if (word === '') continue;
+    if (word === '' || ABJAD_PARTICLES.has(word)) continue;
     const transliterated = NON_LATIN.test(word);
     const abjad = ABJAD.test(word);
     const latin = transliterated
@@ -127,50 +185,88 @@ export function prepareName(name: string): PreparedName {
     // `GimJeongEun`); a cased script's transliteration (Cyrillic Х as `Kh`) is not camel case.
     const camel = !transliterated || !CASED.test(word);
     const split = (camel ? latin.replace(/([a-z])(?=[A-Z][A-Za-z])/g, '$1 ') : latin).replace(/&/g, ' AND ');
-    for (const part of split
-      .replace(/['’`]/g, '')
-      .toUpperCase()
-      .split(/[^A-Z0-9]+/)) {
-      for (const text of splitDigits(readDigits(part))) raw.push({ text, transliterated, abjad });
-    }
+    const parts = latinParts(split);
+    const persian =
+      abjad && HAS_PERSIAN_LETTER.test(word)
+        ? latinParts(
+            anyAscii(
+              word
+                .replace(ARABIC_ARTICLE, '')
+                .replace(TA_MARBUTA, '')
+                .replace(PERSIAN_LETTERS, (c) => PERSIAN_READING[c] ?? c),
+            ),
+          )
+        : [];
+    parts.forEach((part, k) => {
+      const alt = persian.length === parts.length ? persian[k] : undefined;
+      for (const text of splitDigits(readDigits(part)))
+        raw.push({ text, transliterated, abjad, persian: alt && alt !== text ? alt : undefined });
+    });
   }
   // Legal forms first (`S.A. DE C.V.` has a DE), then the particles (none read from an abjad: عمر
   // is OMAR, not the title MR).
   const { rest, forms, formText } = takeLegalForms(raw.map((t) => t.text));
   const inner = raw.slice(forms.leading, forms.leading + rest.length);
-  const words = inner.filter((t) => t.abjad || !PARTICLES.has(t.text));
+  const words = inner.filter((t, i) => t.abjad || !particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text));
   const kept = words.length > 0 ? words : inner;
-  const tokens = kept.map((t) => makeToken(t.text, t.transliterated, t.abjad));
-  return { name, tokens, legalForms: forms.kinds, legalFormText: formText };
+  const tokens = kept.map((t) =>
+    makeToken(ABBREVIATIONS[t.text] ?? t.text, t.transliterated, t.abjad, t.persian),
+  );
+  return { name, tokens: markAcronyms(tokens), legalForms: forms.kinds, legalFormText: formText };
 }
 
-export function makeToken(text: string, transliterated = false, abjad = false): NameToken {
+/**
+ * A word that is the initials of a run of the name's other words (`Islamic Revolutionary Guard
+ * Corps (IRGC)`, `Daedong Credit Bank (DCB)`) is marked: other names of the body leave it out.
+ */
+function markAcronyms(tokens: NameToken[]): NameToken[] {
+  return tokens.map((t, i) => {
+    const n = t.text.length;
+    if (t.kind !== 'word' || n < 2 || n > 6) return t;
+    for (let start = 0; start + n <= tokens.length; start++) {
+      if (i >= start && i < start + n) continue;
+      const run = tokens.slice(start, start + n);
+      if (run.every((r, k) => r.kind === 'word' && r.text[0] === t.text[k])) return { ...t, acronym: true };
+    }
+    return t;
+  });
+}
+
+export function makeToken(text: string, transliterated = false, abjad = false, persian?: string): NameToken {
   const value = numberValue(text);
   if (value !== null) {
-    const joined = { spellings: [value], skeletons: [value], front: null, before: null };
+    const joined = { spellings: [value], skeletons: [value], front: null, bare: null, before: null };
     return {
       text: value,
       kind: 'number',
       transliterated,
       abjad,
       skeleton: value,
+      skeletonAlt: value,
+      loose: value,
+      forms: { plain: value, voiced: '', stem: value },
       phonetic: [value, value],
       joined,
     };
   }
+  const consonants = skeleton(text, abjad);
   return {
     text,
     kind: text.length === 1 ? 'initial' : 'word',
     transliterated,
     abjad,
-    skeleton: skeleton(text, abjad),
+    skeleton: consonants,
+    skeletonAlt: persian ? skeleton(persian, abjad) : consonants,
+    loose: /GH|DH/.test(text) ? looseSkeleton(text, abjad) : loosen(consonants),
+    forms: { plain: plainVowels(text), voiced: text.length <= 5 ? voiced(text) : '', stem: stem(text) },
     phonetic: doubleMetaphone(text) as [string, string],
     joined: joinedForms(text),
   };
 }
 
-const ARTICLE = /^(?:AL|EL|UL)([A-Z]{4,})$/;
-const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:AL|EL|UL|UD|AD|ED)([A-Z]{3,})$/;
+// The article joined to a word, also assimilated to its first letter (ANNUR, ARRAHMAN, ABDURRAHMAN).
+const ARTICLE = /^(?:[AEU]L(?=[A-Z]{4})|[AE](SH|[TDSZRN])(?=\1[A-Z]{2}))([A-Z]{3,})$/;
+const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:[AEU]L|UD|AD|ED|[AEU](SH|[TDSZRN])(?=\2))([A-Z]{3,})$/;
 const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;
 
 /**
@@ -179,19 +275,21 @@ const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;
  */
 function withoutArticle(word: string): string[] {
   const out = [word];
-  const front = ARTICLE.exec(word)?.[1];
+  const front = ARTICLE.exec(word)?.[2];
   if (front) out.push(front);
   const inside = ARTICLE_INSIDE.exec(word);
-  if (inside) out.push(`${inside[1]}${inside[2]}`);
+  if (inside) out.push(`${inside[1]}${inside[3]}`);
   return out;
 }
 
 function joinedForms(text: string): NameToken['joined'] {
   const spellings = withoutArticle(text);
+  const front = ARTICLE.exec(text)?.[2] ?? null;
   return {
     spellings,
     skeletons: spellings.map((w) => skeleton(w)),
-    front: ARTICLE.exec(text)?.[1] ?? null,
+    front,
+    bare: front ? makeToken(front) : null,
     before: articleAfter(text),
   };
 }
@@ -200,6 +298,39 @@ function joinedForms(text: string): NameToken['joined'] {
 function articleAfter(word: string): { text: string; skeleton: string } | null {
   const before = ARTICLE_AFTER.exec(word)?.[1];
   return before ? { text: before, skeleton: skeleton(before) } : null;
+}
+
+/**
+ * A word set aside: a particle or title; the Spanish Y (and) between two words, not initials
+ * (`Delos Reyes y Semborio`, `X y Cia`); an assimilated article.
+ */
+function particle(word: string, before: string | undefined, after: string | undefined): boolean {
+  if (PARTICLES.has(word)) return true;
+  if (word === 'Y') return (before?.length ?? 0) >= 2 && (after?.length ?? 0) >= 2;
+  return assimilatedArticle(word, after ?? '');
+}
+
+/** AR before RAHMAN, ASH before SHAMS: an article, not a word. */
+function assimilatedArticle(word: string, next: string): boolean {
+  const letter = ASSIMILATED_ARTICLE.exec(word)?.[1];
+  return letter !== undefined && next.length > letter.length + 1 && next.startsWith(letter);
+}
+
+/**
+ * The Persian and Urdu ezafe joining two words (`Bank-e Saman`, `Lashkar-i-Taiba`, `Mehr-e
+ * Eqtesad-e Iranian`, `Tameer i-Nau`), which other spellings leave out: a lone E, I or YE tied
+ * by a hyphen to a word.
+ */
+function dropEzafe(name: string): string {
+  return name.replace(/(\p{L})-(?:E|I|YE)(?=[\s-]|$)/giu, '$1 ').replace(/(^|\s)(?:E|I)-(?=\p{L})/giu, '$1');
+}
+
+/**
+ * Arabic compound names written as one word: عبد joined to the article of the name after it
+ * (عبدالحميد, Abd al-Hamid) or to the word before it (محمدعبد).
+ */
+function splitArabicCompounds(name: string): string {
+  return name.replace(/(\p{Script=Arabic})(?=عبد)/gu, '$1 ').replace(/(^|\s)عبد(?=ال)/gu, '$1عبد ');
 }
 
 /** A word of letters and digits (`VABO2005`, `A320`) is two: the letters and the number. */
@@ -267,6 +398,37 @@ function takeLegalForms(words: string[]): {
     }
   }
   return { rest: words.slice(start, end), forms: { kinds, leading: start }, formText };
+}
+
+/** Vowels written as digraphs read as one (OO and OU as U, EE and IE as I), doubled letters once. */
+const plainVowels = (word: string) =>
+  word.replace(/OO|OU/g, 'U').replace(/EE|IE/g, 'I').replace(/(.)\1/g, '$1');
+
+/** A syllable with its first consonant voiced (CH as J, K as G, T as D, P as B) and EO as O. */
+const voiced = (syllable: string) =>
+  plainVowels(syllable)
+    .replace(/^CH|^TS/, 'J')
+    .replace(/^K/, 'G')
+    .replace(/^T/, 'D')
+    .replace(/^P/, 'B')
+    .replace(/EO/g, 'O');
+
+/** A word without an English plural or adjective ending. */
+const stem = (word: string) => word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL|ARY|IC|ES|S|Y)$/, '');
+
+/** The skeleton's looser reading (`NameToken.loose`). */
+export function looseSkeleton(word: string, abjad = false): string {
+  // GH and Q both write the Persian ق (GHASEMI, QASEMI); DH writes ذ and ظ, which are also Z (KADHIM,
+  // KAZIM).
+  return loosen(skeleton(word.replace(/GH/g, 'Q').replace(/DH/g, 'Z'), abjad));
+}
+
+/** A skeleton read loosely: DZ as D, G as H, no J at the start. */
+function loosen(consonants: string): string {
+  const s = consonants.replace(/DZ/g, 'D').replace(/G/g, 'H').replace(/^J/, '');
+  let out = '';
+  for (const c of s) if (c !== out[out.length - 1]) out += c;
+  return out;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Partition } from '../ctx.ts';
 import { compareNames, type NameComparison } from '../names/align-names.ts';
-import { type NameToken, type PreparedName, prepareName } from '../names/name-tokens.ts';
+import { type NameToken, type PreparedName, prepareName, skeleton } from '../names/name-tokens.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Store } from '../store/store.ts';
 
@@ -12,6 +12,8 @@ export type ListMatch = { entry: ListEntry; name: ListName; score: number; compa
 const MAX_SCORED = 60;
 /** The share of the screened name's weight a candidate's keys must carry to be scored. */
 const MIN_VOTE = 0.35;
+/** A token's vote through a key other than its own spelling (a skeleton, a phonetic code, …). */
+const NEAR_KEY = 0.99;
 /** A token whose keys find more entries than this only adds to entries rarer tokens found. */
 const COMMON_POSTINGS = 1000;
 
@@ -63,8 +65,9 @@ export class ListIndex {
     return w;
   }
 
-  match(name: string, threshold: number): ListMatch[] {
-    const query = prepareName(name);
+  /** The listed names that a screened name (as written, or read once with `prepareName`) matches. */
+  match(name: string | PreparedName, threshold: number): ListMatch[] {
+    const query = typeof name === 'string' ? prepareName(name) : name;
     if (query.tokens.length === 0) return [];
     // Each query token votes, with its weight, for the entries that share one of its keys; the
     // rarest first, and a very common one only for entries a rarer one already found.
@@ -74,7 +77,7 @@ export class ListIndex {
         // First letters stand in for a word only when the list never uses it (probably misspelt).
         const known = this.#postings.has(`t:${t.text}`);
         const lists = tokenKeys
-          .filter((key) => !(known && key.startsWith('f:')))
+          .filter((key) => !(known && (key.startsWith('f:') || key.startsWith('d:'))))
           .map((key) => this.#postings.get(key) ?? []);
         return { t, lists, size: lists.reduce((n, l) => n + l.length, 0) };
       })
@@ -84,14 +87,18 @@ export class ListIndex {
       const onlyFound = size > COMMON_POSTINGS && votes.size > 0;
       // Each name once per token, however many of its keys it shares.
       const voted = new Set<number>();
-      for (const list of lists)
+      lists.forEach((list, k) => {
+        // The token's own spelling (the first key) votes in full; its other keys a little less, so
+        // that among names sharing as many tokens those sharing them as written come first.
+        const by = k === 0 ? w : w * NEAR_KEY;
         for (const i of list) {
           if (voted.has(i)) continue;
           const vote = votes.get(i);
           if (onlyFound && vote === undefined) continue;
           voted.add(i);
-          votes.set(i, (vote ?? 0) + w);
+          votes.set(i, (vote ?? 0) + by);
         }
+      });
     }
     // A name whose keys carry little of the screened name's weight cannot come close enough.
     const total = query.tokens.reduce((sum, t) => sum + (t.kind === 'initial' ? 0 : this.weight(t)), 0);
@@ -123,7 +130,10 @@ export class ListIndex {
   }
 }
 
-/** A listed name's index keys: each token's spelling, skeleton, phonetic code and first letters. */
+/**
+ * A listed name's index keys: each token's spelling, skeletons, looser skeleton, syllable, phonetic
+ * code, first letters and spelling without its first letter; neighbouring words as one.
+ */
 function keys(tokens: NameToken[], withPrefix: boolean): string[] {
   const out: string[] = [];
   for (const [, ks] of keysPerToken(tokens, withPrefix)) out.push(...ks);
@@ -134,12 +144,25 @@ function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken,
   return tokens.map((t, i) => {
     const ks = [`t:${t.text}`];
     if (t.kind === 'word') {
-      // A word with an Arabic article joined to it is also found without it.
+      // A word with an Arabic article joined to it is also found without it, and by its consonants.
       for (const w of t.joined.spellings.slice(1)) if (w !== t.text) ks.push(`t:${w}`);
+      for (const sk of t.joined.skeletons.slice(1)) if (sk.length >= 3) ks.push(`s:${sk}`);
       if (t.skeleton.length >= 2) ks.push(`s:${t.skeleton}`);
+      if (t.skeletonAlt !== t.skeleton && t.skeletonAlt.length >= 2) ks.push(`s:${t.skeletonAlt}`);
+      if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
+      if (t.forms.voiced !== '') ks.push(`v:${t.forms.voiced}`);
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
       if (withPrefix && t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
+      // Its first letter left out, added or changed (HAROUN, AROUN; AMADOU, HAMADOU; ZHAO, CHAO):
+      // a listed word under itself and without its first letter; a screened word the list never
+      // uses looks up both.
+      if (t.text.length >= 4) ks.push(`d:${t.text}`, `d:${t.text.slice(1)}`);
     }
+    // Two neighbouring words written in an abjad, written as one elsewhere (عبد القادر, ABDELKADER):
+    // by their consonants.
+    const after = tokens[i + 1];
+    if (after && t.abjad && after.abjad && t.kind === 'word' && after.kind === 'word')
+      ks.push(`s:${skeleton(t.text + after.text, true)}`);
     // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
     const next = tokens[i + 1];
     if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);

@@ -4,6 +4,7 @@ import { identityRecords, requireCheckDigits } from '../entities/identity-source
 import { asOfTimestamp, type RegistersState, registersState } from '../entities/registers-state.ts';
 import type { SandboxSimulation } from '../entities/sandbox-simulation.ts';
 import { REVIEW_THRESHOLD } from '../names/align-names.ts';
+import { prepareName } from '../names/name-tokens.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import { SCREENING_LISTS } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
@@ -52,6 +53,8 @@ export async function screenEntity({
   // (so an outage, or a live mirror never loaded, is a 502 here too).
   const records = input.name ? [] : (known?.records ?? (await identityRecords(ctx, id, state, services)));
   const names = input.name ? [input.name] : entityNames(records);
+  // Each name is read into tokens once, for every list.
+  const prepared = names.map((name) => ({ name, tokens: prepareName(name) }));
   // Banned organisations are also found by ACN, which needs no name: the entity's, and the one asked.
   const acns = new Set([...records.map((r) => r.acn), input.acn].filter((a): a is string => !!a));
   const noNames =
@@ -129,8 +132,8 @@ export async function screenEntity({
           push(entry.record.acn, { entry, name: { name: entry.record.acn, type: 'acn' }, score: 1 });
       }
     }
-    for (const name of names) {
-      for (const m of index.match(name, REVIEW_THRESHOLD)) {
+    for (const { name, tokens } of prepared) {
+      for (const m of index.match(tokens, REVIEW_THRESHOLD)) {
         if (input.entity_type && !fitsType(m, input.entity_type)) continue;
         push(name, m);
       }
