@@ -59,12 +59,15 @@ const holdsFieldByField = (row: StoredRecord, r: SerialisedRecord): boolean =>
   row.status === r.status &&
   row.as_of === r.asOf;
 
-export function findRecords(db: Db, partition: Partition, dataset: string, keys: string[]) {
-  return db.all<StoredRecord>(
-    `SELECT ${COLUMNS} FROM source_records WHERE partition = ? AND dataset = ? AND record_key IN (${keys.map(() => '?').join(', ')})`,
+/** These columns of the dataset's records with these keys. */
+const byKeys = <T>(db: Db, columns: string, partition: Partition, dataset: string, keys: string[]) =>
+  db.all<T>(
+    `SELECT ${columns} FROM source_records WHERE partition = ? AND dataset = ? AND record_key IN (${keys.map(() => '?').join(', ')})`,
     [partition, dataset, ...keys],
   );
-}
+
+export const findRecords = (db: Db, partition: Partition, dataset: string, keys: string[]) =>
+  byKeys<StoredRecord>(db, COLUMNS, partition, dataset, keys);
 
 /** Whether the partition holds any record of the dataset, removed ones included. */
 export const hasRecords = async (db: Db, partition: Partition, dataset: string) =>
@@ -76,12 +79,8 @@ export const hasRecords = async (db: Db, partition: Partition, dataset: string) 
 /** What a re-ingest reads of each stored record first: enough to tell it unchanged. */
 export type StoredState = Pick<StoredRecord, 'id' | 'record_key' | 'fingerprint' | 'removed_at' | 'as_of'>;
 
-export function findStates(db: Db, partition: Partition, dataset: string, keys: string[]) {
-  return db.all<StoredState>(
-    `SELECT id, record_key, fingerprint, removed_at, as_of FROM source_records WHERE partition = ? AND dataset = ? AND record_key IN (${keys.map(() => '?').join(', ')})`,
-    [partition, dataset, ...keys],
-  );
-}
+export const findStates = (db: Db, partition: Partition, dataset: string, keys: string[]) =>
+  byKeys<StoredState>(db, 'id, record_key, fingerprint, removed_at, as_of', partition, dataset, keys);
 
 /**
  * A page of the dataset's stored records, by key after `after`: id and key only, read from the index
