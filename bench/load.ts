@@ -1,5 +1,5 @@
-// What the HTTP benchmarks share: core pinning for the load generator and medians of rounds.
-import { execFileSync } from 'node:child_process';
+// What the HTTP benchmarks share: core pinning for the load generator, medians of rounds, and requests at a steady rate.
+import { execFileSync, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 
@@ -20,3 +20,39 @@ export const median = (xs: number[]) => {
     ? (s[(s.length - 1) / 2] ?? 0)
     : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
 };
+
+/**
+ * Requests at a steady rate from a sender process of its own (`steady-sender.ts`), after a warm-up:
+ * latency from each request's due time, so a stall counts for every request it held up. Reported
+ * with the share of sends the sender itself made late (by more than 1 ms).
+ */
+export async function steadyRate(job: {
+  port: number;
+  key: string;
+  path: string;
+  bodies: string[];
+  rate: number;
+  seconds: number;
+  warmupSeconds?: number;
+}): Promise<{ p50: number; p99: number; p999: number; rps: number; lateShare: number }> {
+  const child = fork(new URL('./steady-sender.ts', import.meta.url), [], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const result = await new Promise<{ latencies: number[]; late: number; seconds: number }>(
+    (resolve, reject) => {
+      child.once('message', resolve as (m: unknown) => void);
+      child.once('exit', (code) => reject(new Error(`the steady sender exited (${code})`)));
+      child.send({ warmupSeconds: 2, ...job });
+    },
+  );
+  const sorted = [...result.latencies].sort((a, b) => a - b);
+  const at = (q: number) =>
+    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
+  return {
+    p50: at(0.5),
+    p99: at(0.99),
+    p999: at(0.999),
+    rps: sorted.length / result.seconds,
+    lateShare: result.late / sorted.length,
+  };
+}

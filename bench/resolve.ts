@@ -3,13 +3,18 @@
 // and GET /v1/validate on the resolve server for reference, all measured in the same run. Rounds
 // alternate between the servers so that drift on a shared machine hits both alike; figures are
 // medians. Goals: resolve >= 0.1 x the bare server's requests/s, p99 <= 15 ms at 32 connections.
+// Then each at a steady BENCH_RESOLVE_RATE (default 1,000 a second). The one ABN asked is read from
+// the store once and kept by the process until the next ingest (docs/architecture.md, what a
+// process keeps); bench:scale asks for a different company each time.
 import { type ChildProcess, fork } from 'node:child_process';
 import autocannon from 'autocannon';
-import { median, pinLoadGenerator } from './load.ts';
+import { median, pinLoadGenerator, steadyRate } from './load.ts';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 32);
+/** Requests a second for the steady-rate latency, below either server's capacity. */
+const rate = Number(process.env.BENCH_RESOLVE_RATE ?? 1_000);
 const pin = pinLoadGenerator();
 
 async function start(kind: 'node' | 'app-sandbox') {
@@ -60,6 +65,24 @@ try {
     seen.floor.push(f.rps);
     seen.validate.push(v.rps);
   }
+  // At a steady rate below capacity, latency is the request's own time (and the machine's pauses,
+  // which the bare server shows alike), not its wait behind 31 others.
+  const steadyResolve = await steadyRate({
+    port: Number(new URL(app.base).port),
+    key: app.key ?? '',
+    path: '/v1/resolve',
+    bodies: [resolve.body],
+    rate,
+    seconds: seconds * 2,
+  });
+  const steadyFloor = await steadyRate({
+    port: Number(new URL(bare.base).port),
+    key: '',
+    path: '/',
+    bodies: ['{}'],
+    rate,
+    seconds: seconds * 2,
+  });
   const m = (xs: number[]) => median(xs);
   console.log(
     `${rounds} rounds of ${seconds} s each, ${connections} connections, Node ${process.version}${pin ? ', load generator on CPU 0, servers on CPU 1' : ''}`,
@@ -71,6 +94,9 @@ try {
   console.log(`bare Node HTTP, constant     ${m(seen.floor).toFixed(0).padStart(6)} req/s`);
   console.log(`ratio resolve / bare Node    ${(m(seen.resolve) / m(seen.floor)).toFixed(3)} (goal >= 0.1)`);
   console.log(`ratio resolve / validate     ${(m(seen.resolve) / m(seen.validate)).toFixed(3)}`);
+  console.log(
+    `at a steady ${rate}/s for ${seconds * 2} s: resolve p50 ${steadyResolve.p50} ms  p99 ${steadyResolve.p99} ms  p99.9 ${steadyResolve.p999} ms; bare Node p50 ${steadyFloor.p50} ms  p99 ${steadyFloor.p99} ms  p99.9 ${steadyFloor.p999} ms`,
+  );
 } finally {
   bare.child.kill();
   app.child.kill();

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { registersState } from '../src/entities/registers-state.ts';
 import { newId } from '../src/ids.ts';
+import { serialise } from '../src/ingest/prepare.ts';
 import type { Db } from '../src/store/db.ts';
 import type { IngestRow } from '../src/store/ingests.ts';
 import { openDb } from '../src/store/open-store.ts';
@@ -105,4 +106,95 @@ test('between ingests, reads are answered from the kept copy', async () => {
   );
   const first = await a.ingests.loadedCopies('live');
   assert.equal(await a.ingests.loadedCopies('live'), first);
+});
+
+// An entity's records, as a resolve reads them, are kept the same way.
+
+const COMPANY = { abn: '51824753556', acn: '824753556' };
+
+/** Writes the ABR's record of the company under `name` with an applied ingest, as a load does. */
+async function storeCompany(store: Store, name: string, at: string) {
+  await store.transaction(async (tx) => {
+    const ingest = row('abr-bulk', at.slice(0, 10), at);
+    await tx.ingests.insert(ingest);
+    const record = {
+      key: COMPANY.abn,
+      abn: COMPANY.abn,
+      acn: COMPANY.acn,
+      name,
+      names: [],
+      status: 'ACT',
+      asOf: at.slice(0, 10),
+      data: { abn_status: 'ACT' },
+    };
+    const write = {
+      partition: 'live' as const,
+      dataset: 'abr-bulk',
+      record,
+      ...serialise(record),
+      at,
+      ingestId: ingest.id,
+    };
+    const [found] = await tx.records.find('live', 'abr-bulk', [COMPANY.abn]);
+    if (found) await tx.records.replace(write);
+    else await tx.records.insert([write]);
+  });
+}
+
+/** Reads until the store shows the company under `name`, or gives up after 10 s. */
+async function eventuallyNamed(store: Store, name: string): Promise<string | undefined> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const seen = (await store.entities.ofEntity('live', { acn: COMPANY.acn }))[0]?.name;
+    if (seen === name || Date.now() > deadline) return seen;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Waits until the process has heard of every ingest so far (PostgreSQL hears its own too, a moment after it commits). */
+async function settled(db: Db) {
+  for (let quiet = 0; quiet < 5; ) {
+    const token = db.ingestsToken?.();
+    await new Promise((r) => setTimeout(r, 40));
+    quiet = db.ingestsToken?.() === token ? quiet + 1 : 0;
+  }
+}
+
+test("an entity's records are kept between ingests, shared and frozen", async () => {
+  await storeCompany(a, 'KEPT TRADING PTY LTD', '2026-11-23T01:00:00Z');
+  await settled(dbA);
+  const first = await a.entities.ofEntity('live', { abn: COMPANY.abn });
+  assert.equal(first[0]?.name, 'KEPT TRADING PTY LTD');
+  // Found by its ACN too: the ABR's record names it as the ASIC number.
+  assert.equal((await a.entities.ofEntity('live', { acn: COMPANY.acn }))[0]?.abn, COMPANY.abn);
+  assert.equal(await a.entities.ofEntity('live', { abn: COMPANY.abn }), first);
+  // A caller cannot change what the next request will read.
+  assert.throws(() => {
+    (first[0] as { name: string }).name = 'CHANGED';
+  }, TypeError);
+  assert.throws(() => {
+    (first[0]?.data as Record<string, unknown>).abn_status = 'CAN';
+  }, TypeError);
+  // Nothing is kept inside a transaction: it reads what the transaction wrote.
+  await a
+    .transaction(async (tx) => {
+      await tx.records.markRemoved('live', 'abr-bulk', COMPANY.abn, '2026-11-23T02:00:00Z');
+      assert.deepEqual(await tx.entities.ofEntity('live', { abn: COMPANY.abn }), []);
+      throw new Error('rolled back');
+    })
+    .catch(() => undefined);
+  assert.equal((await a.entities.ofEntity('live', { abn: COMPANY.abn }))[0]?.name, 'KEPT TRADING PTY LTD');
+});
+
+test("an entity's records changed by this process's ingest are read at once", async () => {
+  await storeCompany(a, 'KEPT TRADING PTY LTD', '2026-11-23T01:00:00Z');
+  assert.equal((await a.entities.ofEntity('live', { abn: COMPANY.abn }))[0]?.name, 'KEPT TRADING PTY LTD');
+  await storeCompany(a, 'RENAMED TRADING PTY LTD', '2026-11-24T01:00:00Z');
+  assert.equal((await a.entities.ofEntity('live', { abn: COMPANY.abn }))[0]?.name, 'RENAMED TRADING PTY LTD');
+});
+
+test("an entity's records changed by another process's ingest are read again", async () => {
+  assert.equal(await eventuallyNamed(b, 'RENAMED TRADING PTY LTD'), 'RENAMED TRADING PTY LTD');
+  await storeCompany(a, 'THIRD NAME PTY LTD', '2026-11-25T01:00:00Z');
+  assert.equal(await eventuallyNamed(b, 'THIRD NAME PTY LTD'), 'THIRD NAME PTY LTD');
 });

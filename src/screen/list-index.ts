@@ -31,6 +31,8 @@ export class ListIndex {
   /** Every listed name, with its entry: postings point into this. */
   readonly #names: Array<{ entry: ListEntry; name: ListName }> = [];
   readonly #weight = (t: NameToken) => this.weight(t);
+  /** What a screened name matched, kept while the name is (see `keptName`): the same name screened again is not matched again. */
+  readonly #matched = new WeakMap<PreparedName, { threshold: number; matches: readonly ListMatch[] }>();
 
   constructor(records: SourceRecord[], options: { people?: boolean } = {}) {
     this.entries = records.map((record) => ({
@@ -66,8 +68,16 @@ export class ListIndex {
   }
 
   /** The listed names that a screened name (as written, or read once with `prepareName`) matches. */
-  match(name: string | PreparedName, threshold: number): ListMatch[] {
+  match(name: string | PreparedName, threshold: number): readonly ListMatch[] {
     const query = typeof name === 'string' ? prepareName(name) : name;
+    const known = this.#matched.get(query);
+    if (known?.threshold === threshold) return known.matches;
+    const matches = Object.freeze(this.#match(query, threshold));
+    this.#matched.set(query, { threshold, matches });
+    return matches;
+  }
+
+  #match(query: PreparedName, threshold: number): ListMatch[] {
     if (query.tokens.length === 0) return [];
     // Each query token votes, with its weight, for the entries that share one of its keys; the
     // rarest first, and a very common one only for entries a rarer one already found.
@@ -171,6 +181,26 @@ function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken,
       ks.push(`t:${t.text}${next.text}${third.text}`);
     return [t, ks];
   });
+}
+
+/** A name read into tokens, most recently used last: those read the most are kept (`keptName`). */
+const keptNames = new Map<string, PreparedName>();
+const KEPT_NAMES = 10_000;
+
+/**
+ * `prepareName`, for names screened again and again (an entity's names, each time it is resolved):
+ * the tokens of the 10,000 names used most recently are kept, and with them what each list matched
+ * (`ListIndex.match`), until the list is loaded again.
+ */
+export function keptName(name: string): PreparedName {
+  let prepared = keptNames.get(name);
+  if (prepared) keptNames.delete(name);
+  else {
+    prepared = prepareName(name);
+    if (keptNames.size >= KEPT_NAMES) keptNames.delete(keptNames.keys().next().value as string);
+  }
+  keptNames.set(name, prepared);
+  return prepared;
 }
 
 /** Loaded list indexes per partition and dataset, rebuilt when a newer copy is ingested. */

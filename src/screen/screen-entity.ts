@@ -4,12 +4,11 @@ import { identityRecords, requireCheckDigits } from '../entities/identity-source
 import { asOfTimestamp, type RegistersState, registersState } from '../entities/registers-state.ts';
 import type { SandboxSimulation } from '../entities/sandbox-simulation.ts';
 import { REVIEW_THRESHOLD } from '../names/align-names.ts';
-import { prepareName } from '../names/name-tokens.ts';
 import type { AbrClient } from '../registers/abr-web/client.ts';
 import { SCREENING_LISTS } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
 import { compareBirthDate } from './date-of-birth.ts';
-import type { ListIndexCache, ListMatch } from './list-index.ts';
+import { keptName, type ListIndexCache, type ListMatch } from './list-index.ts';
 import {
   type ListResult,
   SCREEN_DISCLAIMER,
@@ -54,7 +53,7 @@ export async function screenEntity({
   const records = input.name ? [] : (known?.records ?? (await identityRecords(ctx, id, state, services)));
   const names = input.name ? [input.name] : entityNames(records);
   // Each name is read into tokens once, for every list.
-  const prepared = names.map((name) => ({ name, tokens: prepareName(name) }));
+  const prepared = names.map((name) => ({ name, tokens: keptName(name) }));
   // Banned organisations are also found by ACN, which needs no name: the entity's, and the one asked.
   const acns = new Set([...records.map((r) => r.acn), input.acn].filter((a): a is string => !!a));
   const noNames =

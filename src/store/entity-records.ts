@@ -2,6 +2,7 @@ import type { Partition } from '../ctx.ts';
 import { IDENTITY_DATASETS, registerFor } from '../registers/index.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Db } from './db.ts';
+import { KeptUntilIngest } from './kept.ts';
 import { type StoredRecord, toSourceRecord } from './source-records.ts';
 
 export type EntityRecord = SourceRecord & { dataset: string };
@@ -37,12 +38,46 @@ export async function recordsByIdentifiers(
     .map((row) => ({ ...toSourceRecord(row), dataset: row.dataset }));
 }
 
+/**
+ * What a resolve reads of an entity, kept by the process until the next ingest (docs/architecture.md,
+ * what a process keeps): an identifier asked again and again is read from the store once.
+ */
+const keptRecords = new KeptUntilIngest<EntityRecord[]>(10_000);
+const keptFacts = new KeptUntilIngest<boolean>(10_000);
+const keptMappings = new KeptUntilIngest<Array<{ lei: string; kind: string; id: string }>>(10_000);
+
+/**
+ * Every register's records for one entity, joined ABN↔ACN both ways (the same-entity join below):
+ * the ABN's records give the ACN (ABR's ASIC number, ASIC's ABN column) and the ACN's records give
+ * the ABN. The records of the identifiers asked come first, then those of the identifiers joined.
+ */
+export function recordsOfEntity(
+  db: Db,
+  partition: Partition,
+  id: { abn?: string | undefined; acn?: string | undefined },
+): Promise<EntityRecord[]> {
+  return keptRecords.get(db, `${partition}|${id.abn ?? ''}|${id.acn ?? ''}`, async () => {
+    const asked = { abns: id.abn ? [id.abn] : [], acns: id.acn ? [id.acn] : [] };
+    const records = await recordsByIdentifiers(db, partition, asked);
+    const joined = { abns: new Set(asked.abns), acns: new Set(asked.acns) };
+    joinIdentifiers(joined, records);
+    const more = {
+      abns: [...joined.abns].filter((a) => a !== id.abn),
+      acns: [...joined.acns].filter((a) => a !== id.acn),
+    };
+    if (more.abns.length + more.acns.length === 0) return records;
+    const seen = new Set(records.map((r) => `${r.dataset}|${r.key}`));
+    const extra = await recordsByIdentifiers(db, partition, more);
+    return [...records, ...extra.filter((r) => !seen.has(`${r.dataset}|${r.key}`))];
+  });
+}
+
 /** Whether any current record in the partition carries this ABN or ACN. */
-export async function isKnownIdentifier(
+export function isKnownIdentifier(
   db: Db,
   partition: Partition,
   id: { abn?: string | null; acn?: string | null },
-) {
+): Promise<boolean> {
   const has = (column: 'abn' | 'acn', value: string | null | undefined) =>
     value
       ? db.get(
@@ -50,17 +85,23 @@ export async function isKnownIdentifier(
           [partition, value],
         )
       : Promise.resolve(undefined);
-  return (await has('abn', id.abn)) !== undefined || (await has('acn', id.acn)) !== undefined;
+  return keptFacts.get(
+    db,
+    `${partition}|${id.abn ?? ''}|${id.acn ?? ''}`,
+    async () => (await has('abn', id.abn)) !== undefined || (await has('acn', id.acn)) !== undefined,
+  );
 }
 
 /** The identifier mappings GLEIF publishes for one LEI (OpenCorporates, S&P Global, QCC, …). */
-export async function leiMappings(db: Db, partition: Partition, lei: string) {
+export function leiMappings(db: Db, partition: Partition, lei: string) {
   // Mapping keys start with the LEI, so this is a primary-key range, not a scan.
-  const rows = await db.all<{ data: string }>(
-    'SELECT data FROM source_records WHERE partition = ? AND dataset = ? AND record_key >= ? AND record_key < ? AND removed_at IS NULL',
-    [partition, registerFor('external_ids.mappings').dataset, `${lei}|`, `${lei}}`],
-  );
-  return rows.map((r) => JSON.parse(r.data) as { lei: string; kind: string; id: string });
+  return keptMappings.get(db, `${partition}|${lei}`, async () => {
+    const rows = await db.all<{ data: string }>(
+      'SELECT data FROM source_records WHERE partition = ? AND dataset = ? AND record_key >= ? AND record_key < ? AND removed_at IS NULL',
+      [partition, registerFor('external_ids.mappings').dataset, `${lei}|`, `${lei}}`],
+    );
+    return rows.map((r) => JSON.parse(r.data) as { lei: string; kind: string; id: string });
+  });
 }
 
 /** Identifiers per query: far below either engine's limit on parameters. */
@@ -119,6 +160,7 @@ export function joinIdentifiers(
 
 export const entityQueries = {
   byIdentifiers: recordsByIdentifiers,
+  ofEntity: recordsOfEntity,
   isKnown: isKnownIdentifier,
   leiMappings,
   sameEntity,

@@ -1,5 +1,6 @@
 import type { Partition } from '../ctx.ts';
 import type { Db } from './db.ts';
+import { KeptUntilIngest } from './kept.ts';
 
 export type IngestRow = {
   id: string;
@@ -93,26 +94,11 @@ export async function lockRereads(db: Db): Promise<void> {
 
 type LoadedCopy = Pick<IngestRow, 'dataset' | 'id' | 'as_of'>;
 /** Each process keeps the loaded copies it read until an ingest is applied (docs/architecture.md, what a process keeps). */
-const keptCopies = new WeakMap<Db, { token: string; byPartition: Map<Partition, Promise<LoadedCopy[]>> }>();
+const keptCopies = new KeptUntilIngest<LoadedCopy[]>(1_000);
 
 /** The loaded copy of each dataset in the partition, as kept by this process or read afresh. */
-export async function loadedCopies(db: Db, partition: Partition): Promise<LoadedCopy[]> {
-  const token = db.ingestsToken?.() ?? null;
-  if (token === null) return readLoadedCopies(db, partition);
-  let kept = keptCopies.get(db);
-  if (kept?.token !== token) {
-    kept = { token, byPartition: new Map() };
-    keptCopies.set(db, kept);
-  }
-  let copies = kept.byPartition.get(partition);
-  if (!copies) {
-    copies = readLoadedCopies(db, partition);
-    kept.byPartition.set(partition, copies);
-    // A failed read (the store unreachable) is not kept.
-    copies.catch(() => kept.byPartition.delete(partition));
-  }
-  return copies;
-}
+export const loadedCopies = (db: Db, partition: Partition): Promise<LoadedCopy[]> =>
+  keptCopies.get(db, partition, () => readLoadedCopies(db, partition));
 
 /**
  * The loaded copy of each dataset in the partition (its latest applied ingest): only what a resolve

@@ -33,6 +33,8 @@ export class SqliteDb implements Db {
   readonly #availability = new Availability();
   /** Ingests recorded by this process (SQLite's data_version counts only the other processes' commits). */
   #ingests = 0;
+  /** `PRAGMA data_version` as read this turn of the event loop. */
+  #dataVersion: number | undefined;
   #ingestInTransaction = false;
 
   constructor(path: string) {
@@ -131,13 +133,21 @@ export class SqliteDb implements Db {
   ingestsToken(): string | null {
     // `PRAGMA data_version` changes when another connection commits anything (usage counts
     // included), so with several processes the token changes often; it never stays put across an
-    // ingest. Within the process, ingests are counted at commit.
-    try {
-      const { data_version } = this.#statement('PRAGMA data_version').get() as { data_version: number };
-      return `${this.#ingests}.${data_version}`;
-    } catch {
-      return null;
+    // ingest. Within the process, ingests are counted at commit. The version is read once per turn
+    // of the event loop (each read starts a transaction on the file, about 15 µs): what is kept is
+    // then at most one turn older than the file, as if it had been read at the turn's start.
+    if (this.#dataVersion === undefined) {
+      try {
+        const { data_version } = this.#statement('PRAGMA data_version').get() as { data_version: number };
+        this.#dataVersion = data_version;
+        setImmediate(() => {
+          this.#dataVersion = undefined;
+        }).unref();
+      } catch {
+        return null;
+      }
     }
+    return `${this.#ingests}.${this.#dataVersion}`;
   }
 
   async noteIngest(): Promise<void> {
