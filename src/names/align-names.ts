@@ -132,8 +132,9 @@ export function compareNames(
     const first = used.indexOf(true);
     const last = used.lastIndexOf(true);
     tokens.forEach((t, i) => {
-      // An acronym of its own name's words adds nothing to them.
-      if (used[i] || t.acronym) return;
+      // An acronym of its own name's words adds nothing to them; a title in front of a person's
+      // names says nothing about which person is named.
+      if (used[i] || t.acronym || (t.title && options.person && i < first)) return;
       const w = weigh(t);
       weight += w;
       if (i > first && i < last) middle += w;

@@ -88,6 +88,65 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(body('Bolsavik EIRL', 'Tornavik S.A.'), 'another name');
   });
 
+  it('legal forms after a comma, one after another, and initials in front of a family name', () => {
+    matches(body('Quillmarsh Holding, S.A.', 'Quillmarsh Holding SA'), 'a form after the comma');
+    matches(body('Grupo Tornavik, C.A. LLC', 'Grupo Tornavik C.A.'), 'two forms after the comma');
+    matches(body('L.L.C. Brandolux Cargo', 'Brandolux Cargo LLC'), 'a form in initials in front');
+    matches(person('S.A. Qelbiyah', 'Safwan Qelbiyah'), "a person's two initials in front");
+    differs(body('Quillmarsh Holding, S.A.', 'Tornavik Holding, S.A.'), 'another name');
+    differs(person('S.A. Qelbiyah', 'Tariq Qelbiyah'), 'initials of another given name');
+  });
+
+  it('more legal forms: S.A.R.L., BVBA, ASBL, PJS, public shareholding, Turkish sirketi', () => {
+    matches(body('Reemvola Pharmaceutical, S.A.R.L.', 'Reemvola Pharmaceutical'), 'S.A.R.L.');
+    matches(body('Kardivon BVBA', 'Kardivon'), 'BVBA');
+    matches(
+      body(
+        'Tosevan Melli Investment Company Public Shareholding Company',
+        'Tosevan Melli Investment Company',
+      ),
+      'public shareholding',
+    );
+    matches(body('Trigovan Kargo Lojistik Limited Sirketi', 'Trigovan Kargo Lojistik'), 'limited sirketi');
+    matches(body('Tehvan Gostaresh Company PJS', 'Tehvan Gostaresh Company, P.J.S.'), 'PJS');
+    matches(
+      body('Granavura S de PR de RL de CV', 'Granavura, S. de P.R. de R.L. de C.V.'),
+      'S. de P.R. de R.L.',
+    );
+    differs(body('Kardivon BVBA', 'Tornavik BVBA'), 'another name');
+  });
+
+  it("words companies abbreviate, Messrs and a vessel's prefix", () => {
+    matches(body('Al-Omvy & Bros. Money Exchange', 'Al-Omvy and Brothers Money Exchange'), 'Bros.');
+    matches(body('Sadivan Caran Eng. Co.', 'Sadivan Caran Engineering Company'), 'Eng.');
+    matches(body('Brandolux Intl Mfg', 'Brandolux International Manufacturing'), 'Intl, Mfg');
+    matches(
+      body('Naftovan Intertrade Company (NVIC)', 'Naftovan Intertrade Co. (NVIC) Limited'),
+      'Co. inside',
+    );
+    matches(body('M/S. Al Zarvooni Exchange', 'Al Zarvooni Exchange'), 'Messrs');
+    matches(body('M.V. Quillcarnes', 'Quillcarnes'), 'M.V.');
+    differs(
+      body('Sadivan Caran Eng. Co.', 'Sadivan Tornavi Engineering Company'),
+      'another distinctive word',
+    );
+    differs(body('M/S. Al Zarvooni Exchange', 'Al Tornavi Exchange'), 'another name');
+    assert.equal(prepareName('M.T.R. Victorval').tokens.length, 4, 'initials, not a vessel prefix');
+  });
+
+  it("titles in front of a person's names: Sayyid, Hafiz, Chaudhry, Daw, military ranks", () => {
+    matches(person('Sayyid Zafirah Quellbach', 'Zafirah Quellbach'), 'Sayyid');
+    matches(person('Zafirah Quellbach', 'Hafiz Zafirah Quellbach'), 'Hafiz on the listed side');
+    matches(person('General Tornavi Hassak Quellbach', 'Tornavi Hassak Quellbach'), 'a rank');
+    matches(person('Daw Yinvar Thuzan', 'Yinvar Thuzan'), 'Daw');
+    differs(person('Zafirah Sayyid Quellbach', 'Zafirah Tornavi Quellbach'), 'a title in place of a name');
+    differs(
+      person('Zafirah Quellbach Chaudhry', 'Zafirah Quellbach Tornavi'),
+      'a title in place of a family name',
+    );
+    differs(person('Sayyid Zafirah Quellbach', 'Sayyid Omarov Quellbach'), 'another given name');
+  });
+
   it('a person named with fewer parts: after the same names only, and only distinctive ones', () => {
     matches(person('Arturo Quillmeza', 'Arturo Quillmeza Gaspertz'), 'second family name left out');
     matches(person('Zafirah Tornavi Quellbach', 'Zafirah Tornavi'), 'a part added at the end');

@@ -54,6 +54,12 @@ export type NameToken = {
   };
   /** An acronym of the other words of its own name (`Daedong Credit Bank (DCB)`): says nothing more. */
   acronym?: boolean;
+  /**
+   * A title or honorific that is also a name or an organisation's word (SAYYID, HAFIZ, GENERAL):
+   * it aligns when both names have it; left over in front of a listed person's names, it says
+   * nothing against them.
+   */
+  title?: boolean;
 };
 
 export type PreparedName = {
@@ -128,6 +134,41 @@ const PARTICLES = new Set([
 ]);
 
 /**
+ * Titles kept as words, since they are also given names or an organisation's words: a descendant
+ * of the Prophet (SAYYID, SEYED, SYED, SHARIF is a name too), one who knows the Quran by heart
+ * (HAFIZ), a landholder (CHAUDHRY), Burmese and Karen honorifics (DAW, PADOH), military ranks.
+ */
+const TITLES = new Set([
+  'SAYYID',
+  'SAYYED',
+  'SAYED',
+  'SAYID',
+  'SEYED',
+  'SEYYED',
+  'SEYYID',
+  'SYED',
+  'SIDI',
+  'HAFIZ',
+  'HAFEZ',
+  'CHAUDHRY',
+  'CHAUDHARY',
+  'CHOUDHRY',
+  'CHOUDHARY',
+  'DAW',
+  'PADOH',
+  'GENERAL',
+  'MAJOR',
+  'CAPTAIN',
+  'LIEUTENANT',
+  'BRIGADIER',
+  'COMMANDER',
+  'ADMIRAL',
+  'MARSHAL',
+  'SERGEANT',
+  'ENGINEER',
+]);
+
+/**
  * Particles written in an abjad, read before transliteration (عمر is OMAR, not the title MR): son
  * of (بن, ابن, بنت), in (في), and (و), the pilgrim's title (حاجی, الحاج).
  */
@@ -139,8 +180,33 @@ const ABJAD_PARTICLES = new Set(['بن', 'ابن', 'بنت', 'في', 'فی', 'و
  */
 const ASSIMILATED_ARTICLE = /^[AEU](SH|[TDSZRN])$/;
 
-/** Abbreviations of a name written in full elsewhere. */
-const ABBREVIATIONS: Record<string, string> = { MOHD: 'MOHAMMAD', MUHD: 'MUHAMMAD', MHD: 'MUHAMMAD' };
+/**
+ * Abbreviations of a word written in full elsewhere: of a name (MOHD), and of the words companies
+ * abbreviate (`Al-Omgy & Bros.`, `Sadid Eng. Co.`, `Yazd Ind's`); a legal form's word inside a name,
+ * where it is not taken as a form, reads as written out (`Naftiran Intertrade Co. (NICO) Limited`).
+ */
+const ABBREVIATIONS: Record<string, string> = {
+  MOHD: 'MOHAMMAD',
+  MUHD: 'MUHAMMAD',
+  MHD: 'MUHAMMAD',
+  BROS: 'BROTHERS',
+  INTL: 'INTERNATIONAL',
+  MFG: 'MANUFACTURING',
+  ENG: 'ENGINEERING',
+  ENGG: 'ENGINEERING',
+  DEPT: 'DEPARTMENT',
+  NATL: 'NATIONAL',
+  GOVT: 'GOVERNMENT',
+  ASSN: 'ASSOCIATION',
+  ASSOC: 'ASSOCIATION',
+  MGMT: 'MANAGEMENT',
+  SVCS: 'SERVICES',
+  INDS: 'INDUSTRIES',
+  TRDG: 'TRADING',
+  CO: 'COMPANY',
+  CORP: 'CORPORATION',
+  LTD: 'LIMITED',
+};
 
 // The leading article of an Arabic word (ال), which Latin spellings write apart (`al-`) or not at all.
 const ARABIC_ARTICLE = /^ال(?=\p{L}{2,})/u;
@@ -174,6 +240,8 @@ export function prepareName(name: string): PreparedName {
   // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
   for (const word of splitArabicCompounds(dropEzafe(turnRound(name)))
     .replace(/\bP\/L\b/gi, ' PL ')
+    // Messrs (`M/S. Al Zarooni Exchange`) and a vessel's prefix (`M/V`, `M.V.`, `M/T`) in front.
+    .replace(/^\s*(?:M\/S|MESSRS|M\/[VT]|M\.[VT])\.?(?=\s+[\p{L}\p{N}]{2})/iu, ' ')
     .split(/\s+/)) {
     if (word === '' || ABJAD_PARTICLES.has(word)) continue;
     const transliterated = NON_LATIN.test(word);
@@ -210,9 +278,14 @@ export function prepareName(name: string): PreparedName {
   const words = inner.filter((t, i) => t.abjad || !particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text));
   const kept = words.length > 0 ? words : inner;
   const tokens = kept.map((t) =>
-    makeToken(ABBREVIATIONS[t.text] ?? t.text, t.transliterated, t.abjad, t.persian),
+    makeToken((!t.transliterated && ABBREVIATIONS[t.text]) || t.text, t.transliterated, t.abjad, t.persian),
   );
-  return { name, tokens: markAcronyms(tokens), legalForms: forms.kinds, legalFormText: formText };
+  return {
+    name,
+    tokens: markAcronyms(tokens).map((t) => (TITLES.has(t.text) ? { ...t, title: true } : t)),
+    legalForms: forms.kinds,
+    legalFormText: formText,
+  };
 }
 
 /**
@@ -340,13 +413,35 @@ function splitDigits(token: string): string[] {
   return token.match(/[A-Z]+|[0-9]+/g) ?? [token];
 }
 
-/** "FAMILY, Given Other" (one comma, as lists write people) is read "Given Other FAMILY". */
+/**
+ * "FAMILY, Given Other" (one comma, as lists write people) is read "Given Other FAMILY"; not when
+ * what follows the comma is a legal form (`Delvest Holding, S.A.`, `Acme, Inc.`).
+ */
 function turnRound(name: string): string {
   const parts = name.split(',');
   if (parts.length !== 2) return name.replace(/,/g, ' ');
   const [family, given] = parts as [string, string];
-  if (family.trim() === '' || given.trim() === '') return name.replace(/,/g, ' ');
+  if (
+    family.trim() === '' ||
+    given.trim() === '' ||
+    onlyLegalForms(latinParts(anyAscii(given)).filter(Boolean))
+  )
+    return name.replace(/,/g, ' ');
   return `${given.trim()} ${family.trim()}`;
+}
+
+/** Words that are legal forms and nothing else (`S A`, `C A LLC`). */
+function onlyLegalForms(words: string[]): boolean {
+  let end = words.length;
+  if (end === 0) return false;
+  while (end > 0) {
+    const form = LEGAL_FORM_SPELLINGS.find(
+      (f) => f.tokens.length <= end && f.tokens.every((t, k) => words[end - f.tokens.length + k] === t),
+    );
+    if (!form) return false;
+    end -= form.tokens.length;
+  }
+  return true;
 }
 
 /** Letters written as digits in a word (`B0R1S`): read as the letters, when letters dominate. */
@@ -372,14 +467,16 @@ function takeLegalForms(words: string[]): {
   let end = words.length;
   const kinds: string[] = [];
   const formText: string[] = [];
-  // A form spelt in single letters (`S A`, `L L C`) is not one when a further initial runs on from
-  // it (`S.A.M.A. JAMAL` is initials).
+  // A form spelt in single letters (`S A`, `L L C`) is not one when a further initial of the name
+  // runs on from it (`S.A.M.A. JAMAL` is initials; a form already taken is not the name's:
+  // `S.A. de C.V. S.A.`), nor when two stand in front of a single word: a person's initials
+  // (`S.A. Qelbi`).
+  const lone = (at: number) => at >= start && at < end && (words[at]?.length ?? 0) === 1;
+  const initials = (tokens: string[]) => tokens.every((t) => t.length === 1);
   const fits = (at: number, tokens: string[]) =>
     tokens.every((t, k) => words[at + k] === t) &&
-    !(
-      tokens.every((t) => t.length === 1) &&
-      ((words[at - 1]?.length ?? 0) === 1 || (words[at + tokens.length]?.length ?? 0) === 1)
-    );
+    !(initials(tokens) && (lone(at - 1) || lone(at + tokens.length)));
+  const personInitials = (tokens: string[]) => tokens.length === 2 && initials(tokens) && end - start === 3;
   let found = true;
   while (found && end - start > 1) {
     found = false;
@@ -388,7 +485,7 @@ function takeLegalForms(words: string[]): {
       if (n > LONGEST_LEGAL_FORM || n >= end - start) continue;
       if (fits(end - n, form.tokens)) {
         end -= n;
-      } else if (fits(start, form.tokens)) {
+      } else if (fits(start, form.tokens) && !personInitials(form.tokens)) {
         start += n;
       } else continue;
       if (!kinds.includes(form.kind)) kinds.push(form.kind);
