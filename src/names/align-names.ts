@@ -199,6 +199,16 @@ function closest(a: NameToken, b: NameToken): TokenMatch | null {
     const m = compareTokens(x, y);
     if (m && (!best || m.score * 0.98 > best.score)) best = { score: m.score * 0.98, how: 'joined' };
   }
+  // A foreign name spelt in Cyrillic (ДЖОН, JOHN; ХО, HO).
+  for (const [x, y] of [
+    [a.foreign, b],
+    [a, b.foreign],
+  ] as const) {
+    if (!x || !y) continue;
+    const m = compareTokens(x, y);
+    const score = Math.min(m?.score ?? 0, 0.95);
+    if (m && (!best || score > best.score)) best = { score, how: 'transliterated' };
+  }
   return best;
 }
 

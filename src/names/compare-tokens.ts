@@ -1,7 +1,7 @@
 /** How two tokens of two names agree, if they do (docs/screening.md, how tokens align). */
 
 import { jaroWinkler } from './jaro-winkler.ts';
-import type { NameToken } from './name-tokens.ts';
+import { type NameToken, skeleton } from './name-tokens.ts';
 
 export type TokenAgreement =
   | 'exact'
@@ -34,7 +34,10 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // A name written in an abjad (Arabic, Hebrew) has no short vowels: only its consonants compare
   // (short words too: علي is LY, ALI).
   const sameConsonants =
-    a.skeleton === b.skeleton || a.skeletonAlt === b.skeleton || a.skeleton === b.skeletonAlt;
+    a.skeleton === b.skeleton ||
+    a.skeletonAlt === b.skeleton ||
+    a.skeleton === b.skeletonAlt ||
+    (abjad && abjadReading(a, b));
   if (
     abjad &&
     sameConsonants &&
@@ -67,6 +70,14 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     jw >= (a.loose.length >= 5 ? 0.6 : a.loose.length >= 3 ? 0.7 : 0.8)
   )
     return { score: 0.9, how: 'spelling' };
+  // Latin spellings of Arabic letters: ق as Q, K, G or GH; ذ and ظ as DH, TH, Z or D (QADHAFI,
+  // GADDAFI, GHATHAFI; NATHEER, NAZIR).
+  if (shorter >= 4 && (ARABIC_SPELLING.test(a.text) || ARABIC_SPELLING.test(b.text))) {
+    const [x, y] = [arabicLetters(a.text), arabicLetters(b.text)];
+    const consonants = skeleton(x);
+    if (consonants.length >= 3 && consonants === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.75)
+      return { score: 0.9, how: 'spelling' };
+  }
   // Vowels written as digraphs (MOON, MUN; SHAREEF, SHARIF).
   if (shorter >= 3 && a.forms.plain === b.forms.plain) return { score: 0.94, how: 'spelling' };
   // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
@@ -84,6 +95,9 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (d <= 1) return { score: 0.92, how: 'typo' };
     if (d === 2 && shorter >= 8) return { score: 0.86, how: 'typo' };
   }
+  // Arabic ق written G or GH as it is spoken in North Africa and the Gulf (قدير, GHEDEIR; قذافي,
+  // GADDAFI): the looser consonants agree.
+  if (abjad && a.loose === b.loose && a.loose.length >= 3) return { score: 0.9, how: 'transliterated' };
   // An abjad's letters are read by any-ascii with digraphs that can run into their neighbours
   // (طاهر as THR): consonants one apart, starting alike, still agree.
   if (
@@ -97,13 +111,32 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
 }
 
 /**
+ * A Latin spelling of an Arabic name writes ز then ه as ZH (AZHAR, MAZHAR), which a Latin word's
+ * skeleton reads as the Cyrillic Ж: against a word written in an abjad, it is read as two letters.
+ */
+function abjadReading(a: NameToken, b: NameToken): boolean {
+  const [word, other] = a.abjad ? [b, a] : [a, b];
+  return !word.abjad && word.text.includes('ZH') && skeleton(word.text, true) === other.skeleton;
+}
+
+/**
  * How a word starts, read as loosely as `NameToken.loose`: a vowel (J, Y, and V and W, which
  * Belarusian writes U: ULADZIMIR, VLADIMIR), or its first consonant (G, H and KH alike; GH and Q).
  */
 const looseStart = (t: NameToken) => (/^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
 
+/** Letters that spell ق, ذ or ظ in Latin (one of the two words has one). */
+const ARABIC_SPELLING = /Q|GH|DH|TH/;
+/** A word with the Latin spellings of ق (Q, K, G, GH) and of ذ ظ (DH, TH, Z, D) each read as one letter. */
+const arabicLetters = (word: string) => word.replace(/GH|Q|G/g, 'K').replace(/DH|TH|DD|Z/g, 'D');
+
 const VOWEL_START = /^[AEIOUY]/;
-const sameStart = (a: string, b: string) => a[0] === b[0] || (VOWEL_START.test(a) && VOWEL_START.test(b));
+/** Two words start alike: the same letter, both a vowel, or J written DJ (French DJAMEL, JAMAL). */
+const sameStart = (a: string, b: string) =>
+  a[0] === b[0] ||
+  (VOWEL_START.test(a) && VOWEL_START.test(b)) ||
+  (a.startsWith('DJ') && b[0] === 'J') ||
+  (b.startsWith('DJ') && a[0] === 'J');
 
 const sharesCode = (a: readonly [string, string], b: readonly [string, string]) =>
   a[0] !== '' && (a[0] === b[0] || a[0] === b[1] || (a[1] !== '' && (a[1] === b[0] || a[1] === b[1])));

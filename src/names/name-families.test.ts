@@ -147,6 +147,31 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Sayyid Zafirah Quellbach', 'Sayyid Omarov Quellbach'), 'another given name');
   });
 
+  it('a foreign name spelt in Cyrillic: Дж for J, Х for H', () => {
+    matches(person('ДЖОЕ КВИЛЛМАН', 'Joe Quillman'), 'Дж for J');
+    matches(person('ПАЕК ЧАНГ ХО', 'Paek Chang-Ho'), 'Х for H');
+    matches(person('ХАДЖДЖИ АДАМ ТОРНАВИ', 'Hajji Adam Tornavi'), 'a title spelt so');
+    differs(person('ДЖОЕ КВИЛЛМАН', 'Mo Quillman'), 'another given name');
+    differs(person('ПАЕК ЧАНГ ХО', 'Paek Chang-Mo'), 'another syllable');
+  });
+
+  it('the Arabic article joined to a name of three letters', () => {
+    matches(person('Zakvan ALALI', "Zakvan AL-'ALI"), 'ALALI');
+    matches(person('Sultan Hashvim ALTAI', "Sultan Hashvim AL-TA'I"), 'ALTAI');
+    differs(person('Zakvan ALALI', 'Zakvan AL-OMARI'), 'another family name');
+  });
+
+  it('Latin spellings of Arabic letters: ق as Q, K, G or GH; ذ as DH, TH, Z or D; ZH; DJ for J', () => {
+    matches(person('Saadvan GHATHAFI', 'Saadvan QADHAFI'), 'GH and TH');
+    matches(person('Saadvan GADDAFI', 'Saadvan QADHAFI'), 'G and DD');
+    matches(person('Natheer Quellbach', 'Nazeer Quellbach'), 'TH and Z');
+    matches(person('Djamel Quellbach', 'Jamal Quellbach'), 'DJ for J');
+    matches(person('عمر قدير', 'Omar Ghedeir'), 'ق as GH against Arabic script');
+    matches(person('الأزهر قرطبي', 'Azhar Qurtubi'), 'ZH against Arabic script');
+    differs(person('Saadvan QADHAFI', 'Saadvan KHALIFI'), 'another family name');
+    differs(person('Hamid Quellbach', 'Ahmad Quellbach'), 'the same consonants, another start');
+  });
+
   it('a person named with fewer parts: after the same names only, and only distinctive ones', () => {
     matches(person('Arturo Quillmeza', 'Arturo Quillmeza Gaspertz'), 'second family name left out');
     matches(person('Zafirah Tornavi Quellbach', 'Zafirah Tornavi'), 'a part added at the end');

@@ -60,6 +60,8 @@ export type NameToken = {
    * nothing against them.
    */
   title?: boolean;
+  /** A word written in Cyrillic, as a foreign name spelt in it reads (ДЖОН as JON, ХО as HO). */
+  foreign?: NameToken;
 };
 
 export type PreparedName = {
@@ -119,6 +121,7 @@ const PARTICLES = new Set([
   'MAULAWI',
   'MAWLAWI',
   'MAULVI',
+  'MAULAVI',
   'MULLAH',
   'MULLA',
   'IMAM',
@@ -218,7 +221,15 @@ const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Tha
 
 const LEET: Record<string, string> = { '0': 'O', '1': 'I', '3': 'E', '4': 'A', '5': 'S', '7': 'T', '8': 'B' };
 
-type RawToken = { text: string; transliterated: boolean; abjad: boolean; persian?: string };
+type RawToken = { text: string; transliterated: boolean; abjad: boolean; persian?: string; foreign?: string };
+
+/**
+ * A foreign name written in Cyrillic letters spells J as Дж and H as Х (Джон, Хо), which
+ * transliterate back as DZH and KH: the word also read with J and H (`NameToken.foreign`).
+ */
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const foreignReading = (latin: string) =>
+  latin.replace(/D?DZH/g, (m) => (m.length === 4 ? 'DJ' : 'J')).replace(/KH/g, 'H');
 
 /**
  * Arabic letters Persian and Urdu (and many Latin spellings) read otherwise: ث as S (SAQIB), ذ ض ظ
@@ -265,21 +276,40 @@ export function prepareName(name: string): PreparedName {
             ),
           )
         : [];
+    const cyrillic = CYRILLIC.test(word);
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
-      for (const text of splitDigits(readDigits(part)))
-        raw.push({ text, transliterated, abjad, persian: alt && alt !== text ? alt : undefined });
+      for (const text of splitDigits(readDigits(part))) {
+        const foreign = cyrillic ? foreignReading(text) : text;
+        raw.push({
+          text,
+          transliterated,
+          abjad,
+          persian: alt && alt !== text ? alt : undefined,
+          foreign: foreign !== text ? foreign : undefined,
+        });
+      }
     });
   }
   // Legal forms first (`S.A. DE C.V.` has a DE), then the particles (none read from an abjad: عمر
   // is OMAR, not the title MR).
   const { rest, forms, formText } = takeLegalForms(raw.map((t) => t.text));
   const inner = raw.slice(forms.leading, forms.leading + rest.length);
-  const words = inner.filter((t, i) => t.abjad || !particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text));
-  const kept = words.length > 0 ? words : inner;
-  const tokens = kept.map((t) =>
-    makeToken((!t.transliterated && ABBREVIATIONS[t.text]) || t.text, t.transliterated, t.abjad, t.persian),
+  const words = inner.filter(
+    (t, i) =>
+      t.abjad ||
+      !(particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text) || (t.foreign && PARTICLES.has(t.foreign))),
   );
+  const kept = words.length > 0 ? words : inner;
+  const tokens = kept.map((t) => {
+    const token = makeToken(
+      (!t.transliterated && ABBREVIATIONS[t.text]) || t.text,
+      t.transliterated,
+      t.abjad,
+      t.persian,
+    );
+    return t.foreign ? { ...token, foreign: makeToken(t.foreign, true) } : token;
+  });
   return {
     name,
     tokens: markAcronyms(tokens).map((t) => (TITLES.has(t.text) ? { ...t, title: true } : t)),
@@ -338,7 +368,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
 }
 
 // The article joined to a word, also assimilated to its first letter (ANNUR, ARRAHMAN, ABDURRAHMAN).
-const ARTICLE = /^(?:[AEU]L(?=[A-Z]{4})|[AE](SH|[TDSZRN])(?=\1[A-Z]{2}))([A-Z]{3,})$/;
+const ARTICLE = /^(?:[AEU]L(?=[A-Z]{3})|[AE](SH|[TDSZRN])(?=\1[A-Z]{2}))([A-Z]{3,})$/;
 const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:[AEU]L|UD|AD|ED|[AEU](SH|[TDSZRN])(?=\2))([A-Z]{3,})$/;
 const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;
 

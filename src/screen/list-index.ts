@@ -143,6 +143,8 @@ function keys(tokens: NameToken[], withPrefix: boolean): string[] {
 function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken, string[]]> {
   return tokens.map((t, i) => {
     const ks = [`t:${t.text}`];
+    // A foreign name spelt in Cyrillic is also found as it reads in Latin letters (ДЖОН, JON).
+    if (t.foreign) ks.push(`t:${t.foreign.text}`);
     if (t.kind === 'word') {
       // A word with an Arabic article joined to it is also found without it, and by its consonants.
       for (const w of t.joined.spellings.slice(1)) if (w !== t.text) ks.push(`t:${w}`);
