@@ -198,8 +198,13 @@ describe('candidates found for these families (the list index)', () => {
   const others = Array.from({ length: 300 }, (_, i) =>
     record(`o${i}`, `Quillgaye Person${i} Tornavi${i % 7}`),
   );
+  // Names sharing one family name, which only initials tell apart.
+  const family = Array.from({ length: 120 }, (_, i) => record(`f${i}`, `Given${i} Other${i} Ahmavolov`));
   const index = new ListIndex([
     ...others,
+    ...family,
+    record('nazem', 'Nazem Said Ahmavolov'),
+    record('beneath', 'Bravenathco'),
     record('haroun', 'Haroun Quillgaye'),
     record('kader', 'Abdelkader Zanbourqi'),
     record('hryhory', 'Aliaksandr Hryhorevich Tsvilkouski'),
@@ -208,6 +213,17 @@ describe('candidates found for these families (the list index)', () => {
 
   it('a first letter left out or changed', () => {
     assert.ok(found('Aroun Quillgaye').includes('haroun'));
+  });
+
+  it('a word the list never uses, one letter apart from a listed word anywhere in it', () => {
+    assert.ok(found('Bravenahco').includes('beneath'), 'a letter left out');
+    assert.ok(found('Bravenatcho').includes('beneath'), 'two letters swapped');
+    assert.deepEqual(found('Bravoxalco'), [], 'more than one letter apart');
+  });
+
+  it('initials with a common family name: the names whose words start with them first', () => {
+    assert.ok(found('N.S. Ahmavolov').includes('nazem'));
+    assert.ok(!found('T.R. Ahmavolov').includes('nazem'));
   });
 
   it('two Arabic-script words written as one Latin word', () => {
