@@ -123,7 +123,12 @@ export function compareNames(
     .map((o) => [o.q[0] as number, o.c[0] as number] as const)
     .sort((a, b) => a[0] - b[0])
     .every(([, c], k, all) => k === 0 || c > (all[k - 1] as readonly [number, number])[1]);
-  const left = (tokens: NameToken[], used: boolean[]) => {
+  // Words left in front of the first aligned one, other than titles, on either side.
+  const front = (tokens: NameToken[], used: boolean[]) =>
+    tokens.some((t, i) => i < used.indexOf(true) && !t.title && !t.acronym);
+  const frontQ = front(Q, usedQ);
+  const frontC = front(C, usedC);
+  const left = (tokens: NameToken[], used: boolean[], otherFront: boolean) => {
     let weight = 0;
     let middle = 0;
     let numbers = 0;
@@ -133,8 +138,9 @@ export function compareNames(
     const last = used.lastIndexOf(true);
     tokens.forEach((t, i) => {
       // An acronym of its own name's words adds nothing to them; a title in front of a person's
-      // names says nothing about which person is named.
-      if (used[i] || t.acronym || (t.title && options.person && i < first)) return;
+      // names says nothing about which person is named, unless the other name has another word
+      // in its place (`Muhammad Barzan …` and `Ali Barzan …` are brothers).
+      if (used[i] || t.acronym || (t.title && options.person && i < first && !otherFront)) return;
       const w = weigh(t);
       weight += w;
       if (i > first && i < last) middle += w;
@@ -144,8 +150,8 @@ export function compareNames(
     });
     return { weight, middle, numbers, bodyWords, trailing };
   };
-  const lq = left(Q, usedQ);
-  const lc = left(C, usedC);
+  const lq = left(Q, usedQ, frontC);
+  const lc = left(C, usedC, frontQ);
   const conflict = Math.min(lq.weight, lc.weight);
   const larger = lq.weight >= lc.weight ? lq : lc;
   let extra = larger.weight - conflict;

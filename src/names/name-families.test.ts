@@ -147,6 +147,13 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Sayyid Zafirah Quellbach', 'Sayyid Omarov Quellbach'), 'another given name');
   });
 
+  it('Muhammad in front of a given name, written or left out', () => {
+    matches(person('Muhammad Zafvir Iqbalov', 'Zafvir Iqbalov'), 'Muhammad left out');
+    matches(person('Talvha Saeedov', 'Mohammed Talvha Saeedov'), 'Mohammed on the listed side');
+    differs(person('Muhammad Barzan Ibrahim Qelbiyah', 'Ali Barzan Ibrahim Qelbiyah'), 'a brother');
+    differs(person('Muhammad Iqbalov', 'Zafvir Iqbalov'), 'Muhammad as the given name');
+  });
+
   it('a foreign name spelt in Cyrillic: Дж for J, Х for H', () => {
     matches(person('ДЖОЕ КВИЛЛМАН', 'Joe Quillman'), 'Дж for J');
     matches(person('ПАЕК ЧАНГ ХО', 'Paek Chang-Ho'), 'Х for H');

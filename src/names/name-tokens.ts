@@ -312,7 +312,13 @@ export function prepareName(name: string): PreparedName {
   });
   return {
     name,
-    tokens: markAcronyms(tokens).map((t) => (TITLES.has(t.text) ? { ...t, title: true } : t)),
+    // Titles, and Muhammad in front of a given name (`Muhammad Zafar Iqbal`, `Zafar Iqbal`), which
+    // many names carry and their other spellings leave out.
+    tokens: markAcronyms(tokens).map((t, i) =>
+      TITLES.has(t.text) || (i === 0 && tokens.length >= 3 && t.skeleton === 'MHMD' && !t.abjad)
+        ? { ...t, title: true }
+        : t,
+    ),
     legalForms: forms.kinds,
     legalFormText: formText,
   };
