@@ -81,8 +81,9 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // Vowels written as digraphs (MOON, MUN; SHAREEF, SHARIF).
   if (shorter >= 3 && a.forms.plain === b.forms.plain) return { score: 0.94, how: 'spelling' };
   // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
-  // GUK; Chinese Wade-Giles and pinyin: TAO, DAO; PING, BING): the same, voiced or not at the start.
-  if (a.forms.voiced !== '' && shorter >= 3 && a.forms.voiced === b.forms.voiced)
+  // GUK; CHO, JO; Chinese Wade-Giles and pinyin: TAO, DAO; PING, BING): the same, voiced or not at
+  // the start.
+  if (a.forms.voiced !== '' && shorter >= 2 && a.forms.voiced === b.forms.voiced)
     return { score: 0.9, how: 'spelling' };
   // One word in the singular, the other in the plural or made an adjective (INDUSTRY, INDUSTRIES,
   // INDUSTRIAL; METALLURGY, METALLURGICAL).

@@ -147,6 +147,18 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Sayyid Zafirah Quellbach', 'Sayyid Omarov Quellbach'), 'another given name');
   });
 
+  it("a generation's mark (Jr., Sr.) written or left out", () => {
+    matches(person('Felvano Semborvio Delos Reyvas', 'Felvano Semborvio, Jr. Delos Reyvas'), 'Jr.');
+    matches(person('Arturo Quillmeza Sr', 'Arturo Quillmeza'), 'Sr');
+    differs(person('Felvano Semborvio Jr.', 'Felvano Tornavi Jr.'), 'another family name');
+  });
+
+  it('a Korean syllable of two letters romanised voiced or not', () => {
+    matches(person('Yong Chol Cho', 'Yong Chol Jo'), 'CHO and JO');
+    matches(person('Kyu-Chang Ju', 'Kyu Chang Chu'), 'JU and CHU');
+    differs(person('Yong Chol Cho', 'Yong Chol Ko'), 'another family name');
+  });
+
   it('Muhammad in front of a given name, written or left out', () => {
     matches(person('Muhammad Zafvir Iqbalov', 'Zafvir Iqbalov'), 'Muhammad left out');
     matches(person('Talvha Saeedov', 'Mohammed Talvha Saeedov'), 'Mohammed on the listed side');

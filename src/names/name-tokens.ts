@@ -104,6 +104,11 @@ const PARTICLES = new Set([
   'BEN',
   'IBN',
   'BINT',
+  // A generation's mark (Jr., Sr.) is left out as often as written.
+  'JR',
+  'JNR',
+  'SR',
+  'SNR',
   // Titles and honorifics name no one.
   'MR',
   'MRS',
