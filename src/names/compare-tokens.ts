@@ -78,6 +78,15 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (consonants.length >= 3 && consonants === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.75)
       return { score: 0.9, how: 'spelling' };
   }
+  // Arabic vowels as Latin spellings write them: O or U, E or I, the diphthong AY, AI, EI or EY,
+  // a final H or none (OBEIDI, UBAYDI; OBAIDA, UBAYDAH).
+  if (
+    shorter >= 4 &&
+    a.skeleton === b.skeleton &&
+    a.skeleton.length >= 2 &&
+    arabicVowels(a.text) === arabicVowels(b.text)
+  )
+    return { score: 0.9, how: 'spelling' };
   // Vowels written as digraphs (MOON, MUN; SHAREEF, SHARIF).
   if (shorter >= 3 && a.forms.plain === b.forms.plain) return { score: 0.94, how: 'spelling' };
   // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
@@ -125,6 +134,15 @@ function abjadReading(a: NameToken, b: NameToken): boolean {
  * Belarusian writes U: ULADZIMIR, VLADIMIR), or its first consonant (G, H and KH alike; GH and Q).
  */
 const looseStart = (t: NameToken) => (/^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
+
+/** A word with its vowels read as `compareTokens` reads Arabic names' vowels. */
+const arabicVowels = (word: string) =>
+  word
+    .replace(/AY|AI|EI|EY/g, 'I')
+    .replace(/O/g, 'U')
+    .replace(/E/g, 'I')
+    .replace(/([AIU])H$/, '$1')
+    .replace(/(.)\1/g, '$1');
 
 /** Letters that spell ق, ذ or ظ in Latin (one of the two words has one). */
 const ARABIC_SPELLING = /Q|GH|DH|TH/;

@@ -147,6 +147,12 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Sayyid Zafirah Quellbach', 'Sayyid Omarov Quellbach'), 'another given name');
   });
 
+  it('Arabic vowels as Latin spellings write them: O or U, E or I, AY or EI, a final H', () => {
+    matches(person('Ahmed Hassvan AL-OBEIDI', 'Ahmad Hassvan AL-UBAYDI'), 'OBEIDI and UBAYDI');
+    matches(person('Abu Obaida Qelbiyah', 'Abu Ubaydah Qelbiyah'), 'OBAIDA and UBAYDAH');
+    differs(person('Ahmed Hassvan AL-OBEIDI', 'Ahmed Hassvan AL-ABADI'), 'another family name');
+  });
+
   it("a generation's mark (Jr., Sr.) written or left out", () => {
     matches(person('Felvano Semborvio Delos Reyvas', 'Felvano Semborvio, Jr. Delos Reyvas'), 'Jr.');
     matches(person('Arturo Quillmeza Sr', 'Arturo Quillmeza'), 'Sr');
