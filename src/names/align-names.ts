@@ -88,7 +88,7 @@ export function compareNames(
   const optionsFound: Option[] = [];
   for (let i = 0; i < Q.length; i++)
     for (let j = 0; j < C.length; j++) {
-      const m = closest(Q[i] as NameToken, C[j] as NameToken);
+      const m = closest(Q[i] as NameToken, C[j] as NameToken, options.person === true);
       if (m && m.score >= MIN_PAIR) optionsFound.push({ q: [i], c: [j], score: m.score, how: m.how });
     }
   joined(Q, C, false, optionsFound);
@@ -194,9 +194,13 @@ export function compareNames(
  * How two tokens agree, also with an Arabic article joined to the front of either left out
  * (ALHARAMAYN and HARAMAIN, ANNOUR and NOUR).
  */
-function closest(a: NameToken, b: NameToken): TokenMatch | null {
+function closest(a: NameToken, b: NameToken, person: boolean): TokenMatch | null {
   let best = compareTokens(a, b);
   if (best?.how === 'exact') return best;
+  // An organisation's word written in part (SERV., SERVICE; TRANS, TRANSPORTATION; SHPG, SHIPPING);
+  // not a person's (ALI is not ALIABADI).
+  if (!best && !person && (abbreviates(a, b) || abbreviates(b, a)))
+    return { score: 0.88, how: 'abbreviation' };
   for (const [x, y] of [
     [a.joined.bare, b],
     [a, b.joined.bare],
@@ -259,4 +263,22 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       }
     }
   }
+}
+
+/**
+ * A word written in part: the other word's first three letters or more, two letters or more short
+ * of it (SERV, SERVICE), or its consonants in order from its first letter (SHPG, SHIPPING).
+ */
+function abbreviates(short: NameToken, long: NameToken): boolean {
+  const s = short.text;
+  const l = long.text;
+  if (short.kind !== 'word' || long.kind !== 'word' || s.length < 3 || l.length < s.length + 2) return false;
+  if (l.startsWith(s)) return true;
+  if (s[0] !== l[0] || /[AEIOU]/.test(s.slice(1)) || s.length < 4) return false;
+  let at = 1;
+  for (const c of s.slice(1)) {
+    at = l.indexOf(c, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }

@@ -11,6 +11,7 @@ export type TokenAgreement =
   | 'phonetic'
   | 'typo'
   | 'initial'
+  | 'abbreviation'
   | 'joined';
 
 export type TokenMatch = { score: number; how: TokenAgreement };

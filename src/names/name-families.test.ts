@@ -134,6 +134,14 @@ describe('families of other names: the variant matches, the look-alike does not'
     assert.equal(prepareName('M.T.R. Victorval').tokens.length, 4, 'initials, not a vessel prefix');
   });
 
+  it("an organisation's word written in part; not a person's", () => {
+    matches(body('Pacivora Shipping & Trans', 'Pacivora Shipping and Transportation Limited'), 'TRANS');
+    matches(body('Korvansan Shpg Co', 'Korvansan Shipping Company'), 'SHPG');
+    matches(body('Belvize Shipping Line Serv Ltd', 'Belvize Shipping Line Service Limited'), 'SERV');
+    differs(body('Pacivora Shipping & Trans', 'Pacivora Shipping and Tornavi Limited'), 'another word');
+    differs(person('Ali Quellbach', 'Aliabadi Quellbach'), "a person's name is not written in part");
+  });
+
   it("titles in front of a person's names: Sayyid, Hafiz, Chaudhry, Daw, military ranks", () => {
     matches(person('Sayyid Zafirah Quellbach', 'Zafirah Quellbach'), 'Sayyid');
     matches(person('Zafirah Quellbach', 'Hafiz Zafirah Quellbach'), 'Hafiz on the listed side');
@@ -229,6 +237,7 @@ describe('candidates found for these families (the list index)', () => {
     ...others,
     ...family,
     record('nazem', 'Nazem Said Ahmavolov'),
+    record('jek', 'J & E K'),
     record('beneath', 'Bravenathco'),
     record('haroun', 'Haroun Quillgaye'),
     record('kader', 'Abdelkader Zanbourqi'),
@@ -244,6 +253,10 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('Bravenahco').includes('beneath'), 'a letter left out');
     assert.ok(found('Bravenatcho').includes('beneath'), 'two letters swapped');
     assert.deepEqual(found('Bravoxalco'), [], 'more than one letter apart');
+  });
+
+  it('a name of initials only', () => {
+    assert.ok(found('J.E.K.').includes('jek'));
   });
 
   it('initials with a common family name: the names whose words start with them first', () => {

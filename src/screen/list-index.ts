@@ -93,8 +93,10 @@ export class ListIndex {
         }));
         return { t, lists, size: lists.reduce((n, l) => n + l.list.length, 0) };
       })
-      // The rarest first; initials last, as they only add to names words found.
+      // The rarest first; initials last, as they only add to names words found (if any).
       .sort((a, b) => Number(a.t.kind === 'initial') - Number(b.t.kind === 'initial') || a.size - b.size);
+    // Initials alone (`J & E`) find names as words do.
+    const words = query.tokens.some((t) => t.kind !== 'initial');
     for (const { t, lists, size } of perToken) {
       const initial = t.kind === 'initial';
       const w = initial ? INITIAL_VOTE : this.weight(t);
@@ -105,7 +107,7 @@ export class ListIndex {
       // Each name once per token, however many of its keys it shares, by the closest.
       const voted = new Set<number>();
       lists.forEach(({ list, by: factor }, k) => {
-        const onlyFound = initial || (k === 0 ? common : near);
+        const onlyFound = (initial && words) || (k === 0 ? common : near);
         // The token's own spelling (the first key) votes in full; its other keys less, so that
         // among names sharing as many tokens those sharing them as written come first.
         const by = w * factor;
