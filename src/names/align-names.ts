@@ -88,7 +88,7 @@ export function compareNames(
   const optionsFound: Option[] = [];
   for (let i = 0; i < Q.length; i++)
     for (let j = 0; j < C.length; j++) {
-      const m = closest(Q[i] as NameToken, C[j] as NameToken);
+      const m = closest(Q[i] as NameToken, C[j] as NameToken, options.person === true);
       if (m && m.score >= MIN_PAIR) optionsFound.push({ q: [i], c: [j], score: m.score, how: m.how });
     }
   joined(Q, C, false, optionsFound);
@@ -123,7 +123,12 @@ export function compareNames(
     .map((o) => [o.q[0] as number, o.c[0] as number] as const)
     .sort((a, b) => a[0] - b[0])
     .every(([, c], k, all) => k === 0 || c > (all[k - 1] as readonly [number, number])[1]);
-  const left = (tokens: NameToken[], used: boolean[]) => {
+  // Words left in front of the first aligned one, other than titles, on either side.
+  const front = (tokens: NameToken[], used: boolean[]) =>
+    tokens.some((t, i) => i < used.indexOf(true) && !t.title && !t.acronym);
+  const frontQ = front(Q, usedQ);
+  const frontC = front(C, usedC);
+  const left = (tokens: NameToken[], used: boolean[], otherFront: boolean) => {
     let weight = 0;
     let middle = 0;
     let numbers = 0;
@@ -132,8 +137,10 @@ export function compareNames(
     const first = used.indexOf(true);
     const last = used.lastIndexOf(true);
     tokens.forEach((t, i) => {
-      // An acronym of its own name's words adds nothing to them.
-      if (used[i] || t.acronym) return;
+      // An acronym of its own name's words adds nothing to them; a title in front of a person's
+      // names says nothing about which person is named, unless the other name has another word
+      // in its place (`Muhammad Barzan …` and `Ali Barzan …` are brothers).
+      if (used[i] || t.acronym || (t.title && options.person && i < first && !otherFront)) return;
       const w = weigh(t);
       weight += w;
       if (i > first && i < last) middle += w;
@@ -143,8 +150,8 @@ export function compareNames(
     });
     return { weight, middle, numbers, bodyWords, trailing };
   };
-  const lq = left(Q, usedQ);
-  const lc = left(C, usedC);
+  const lq = left(Q, usedQ, frontC);
+  const lc = left(C, usedC, frontQ);
   const conflict = Math.min(lq.weight, lc.weight);
   const larger = lq.weight >= lc.weight ? lq : lc;
   let extra = larger.weight - conflict;
@@ -187,9 +194,13 @@ export function compareNames(
  * How two tokens agree, also with an Arabic article joined to the front of either left out
  * (ALHARAMAYN and HARAMAIN, ANNOUR and NOUR).
  */
-function closest(a: NameToken, b: NameToken): TokenMatch | null {
+function closest(a: NameToken, b: NameToken, person: boolean): TokenMatch | null {
   let best = compareTokens(a, b);
   if (best?.how === 'exact') return best;
+  // An organisation's word written in part (SERV., SERVICE; TRANS, TRANSPORTATION; SHPG, SHIPPING);
+  // not a person's (ALI is not ALIABADI).
+  if (!best && !person && (abbreviates(a, b) || abbreviates(b, a)))
+    return { score: 0.88, how: 'abbreviation' };
   for (const [x, y] of [
     [a.joined.bare, b],
     [a, b.joined.bare],
@@ -197,6 +208,16 @@ function closest(a: NameToken, b: NameToken): TokenMatch | null {
     if (!x || !y) continue;
     const m = compareTokens(x, y);
     if (m && (!best || m.score * 0.98 > best.score)) best = { score: m.score * 0.98, how: 'joined' };
+  }
+  // A foreign name spelt in Cyrillic (ДЖОН, JOHN; ХО, HO).
+  for (const [x, y] of [
+    [a.foreign, b],
+    [a, b.foreign],
+  ] as const) {
+    if (!x || !y) continue;
+    const m = compareTokens(x, y);
+    const score = Math.min(m?.score ?? 0, 0.95);
+    if (m && (!best || score > best.score)) best = { score, how: 'transliterated' };
   }
   return best;
 }
@@ -242,4 +263,22 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       }
     }
   }
+}
+
+/**
+ * A word written in part: the other word's first three letters or more, two letters or more short
+ * of it (SERV, SERVICE), or its consonants in order from its first letter (SHPG, SHIPPING).
+ */
+function abbreviates(short: NameToken, long: NameToken): boolean {
+  const s = short.text;
+  const l = long.text;
+  if (short.kind !== 'word' || long.kind !== 'word' || s.length < 3 || l.length < s.length + 2) return false;
+  if (l.startsWith(s)) return true;
+  if (s[0] !== l[0] || /[AEIOU]/.test(s.slice(1)) || s.length < 4) return false;
+  let at = 1;
+  for (const c of s.slice(1)) {
+    at = l.indexOf(c, at) + 1;
+    if (at === 0) return false;
+  }
+  return true;
 }

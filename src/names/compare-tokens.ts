@@ -1,7 +1,7 @@
 /** How two tokens of two names agree, if they do (docs/screening.md, how tokens align). */
 
 import { jaroWinkler } from './jaro-winkler.ts';
-import type { NameToken } from './name-tokens.ts';
+import { type NameToken, skeleton } from './name-tokens.ts';
 
 export type TokenAgreement =
   | 'exact'
@@ -11,6 +11,7 @@ export type TokenAgreement =
   | 'phonetic'
   | 'typo'
   | 'initial'
+  | 'abbreviation'
   | 'joined';
 
 export type TokenMatch = { score: number; how: TokenAgreement };
@@ -34,7 +35,10 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // A name written in an abjad (Arabic, Hebrew) has no short vowels: only its consonants compare
   // (short words too: علي is LY, ALI).
   const sameConsonants =
-    a.skeleton === b.skeleton || a.skeletonAlt === b.skeleton || a.skeleton === b.skeletonAlt;
+    a.skeleton === b.skeleton ||
+    a.skeletonAlt === b.skeleton ||
+    a.skeleton === b.skeletonAlt ||
+    (abjad && abjadReading(a, b));
   if (
     abjad &&
     sameConsonants &&
@@ -67,11 +71,29 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     jw >= (a.loose.length >= 5 ? 0.6 : a.loose.length >= 3 ? 0.7 : 0.8)
   )
     return { score: 0.9, how: 'spelling' };
+  // Latin spellings of Arabic letters: ق as Q, K, G or GH; ذ and ظ as DH, TH, Z or D (QADHAFI,
+  // GADDAFI, GHATHAFI; NATHEER, NAZIR).
+  if (shorter >= 4 && (ARABIC_SPELLING.test(a.text) || ARABIC_SPELLING.test(b.text))) {
+    const [x, y] = [arabicLetters(a.text), arabicLetters(b.text)];
+    const consonants = skeleton(x);
+    if (consonants.length >= 3 && consonants === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.75)
+      return { score: 0.9, how: 'spelling' };
+  }
+  // Arabic vowels as Latin spellings write them: O or U, E or I, the diphthong AY, AI, EI or EY,
+  // a final H or none (OBEIDI, UBAYDI; OBAIDA, UBAYDAH).
+  if (
+    shorter >= 4 &&
+    a.skeleton === b.skeleton &&
+    a.skeleton.length >= 2 &&
+    arabicVowels(a.text) === arabicVowels(b.text)
+  )
+    return { score: 0.9, how: 'spelling' };
   // Vowels written as digraphs (MOON, MUN; SHAREEF, SHARIF).
   if (shorter >= 3 && a.forms.plain === b.forms.plain) return { score: 0.94, how: 'spelling' };
   // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
-  // GUK; Chinese Wade-Giles and pinyin: TAO, DAO; PING, BING): the same, voiced or not at the start.
-  if (a.forms.voiced !== '' && shorter >= 3 && a.forms.voiced === b.forms.voiced)
+  // GUK; CHO, JO; Chinese Wade-Giles and pinyin: TAO, DAO; PING, BING): the same, voiced or not at
+  // the start.
+  if (a.forms.voiced !== '' && shorter >= 2 && a.forms.voiced === b.forms.voiced)
     return { score: 0.9, how: 'spelling' };
   // One word in the singular, the other in the plural or made an adjective (INDUSTRY, INDUSTRIES,
   // INDUSTRIAL; METALLURGY, METALLURGICAL).
@@ -84,6 +106,9 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (d <= 1) return { score: 0.92, how: 'typo' };
     if (d === 2 && shorter >= 8) return { score: 0.86, how: 'typo' };
   }
+  // Arabic ق written G or GH as it is spoken in North Africa and the Gulf (قدير, GHEDEIR; قذافي,
+  // GADDAFI): the looser consonants agree.
+  if (abjad && a.loose === b.loose && a.loose.length >= 3) return { score: 0.9, how: 'transliterated' };
   // An abjad's letters are read by any-ascii with digraphs that can run into their neighbours
   // (طاهر as THR): consonants one apart, starting alike, still agree.
   if (
@@ -97,13 +122,41 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
 }
 
 /**
+ * A Latin spelling of an Arabic name writes ز then ه as ZH (AZHAR, MAZHAR), which a Latin word's
+ * skeleton reads as the Cyrillic Ж: against a word written in an abjad, it is read as two letters.
+ */
+function abjadReading(a: NameToken, b: NameToken): boolean {
+  const [word, other] = a.abjad ? [b, a] : [a, b];
+  return !word.abjad && word.text.includes('ZH') && skeleton(word.text, true) === other.skeleton;
+}
+
+/**
  * How a word starts, read as loosely as `NameToken.loose`: a vowel (J, Y, and V and W, which
  * Belarusian writes U: ULADZIMIR, VLADIMIR), or its first consonant (G, H and KH alike; GH and Q).
  */
 const looseStart = (t: NameToken) => (/^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
 
+/** A word with its vowels read as `compareTokens` reads Arabic names' vowels. */
+const arabicVowels = (word: string) =>
+  word
+    .replace(/AY|AI|EI|EY/g, 'I')
+    .replace(/O/g, 'U')
+    .replace(/E/g, 'I')
+    .replace(/([AIU])H$/, '$1')
+    .replace(/(.)\1/g, '$1');
+
+/** Letters that spell ق, ذ or ظ in Latin (one of the two words has one). */
+const ARABIC_SPELLING = /Q|GH|DH|TH/;
+/** A word with the Latin spellings of ق (Q, K, G, GH) and of ذ ظ (DH, TH, Z, D) each read as one letter. */
+const arabicLetters = (word: string) => word.replace(/GH|Q|G/g, 'K').replace(/DH|TH|DD|Z/g, 'D');
+
 const VOWEL_START = /^[AEIOUY]/;
-const sameStart = (a: string, b: string) => a[0] === b[0] || (VOWEL_START.test(a) && VOWEL_START.test(b));
+/** Two words start alike: the same letter, both a vowel, or J written DJ (French DJAMEL, JAMAL). */
+const sameStart = (a: string, b: string) =>
+  a[0] === b[0] ||
+  (VOWEL_START.test(a) && VOWEL_START.test(b)) ||
+  (a.startsWith('DJ') && b[0] === 'J') ||
+  (b.startsWith('DJ') && a[0] === 'J');
 
 const sharesCode = (a: readonly [string, string], b: readonly [string, string]) =>
   a[0] !== '' && (a[0] === b[0] || a[0] === b[1] || (a[1] !== '' && (a[1] === b[0] || a[1] === b[1])));

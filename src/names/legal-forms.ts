@@ -43,7 +43,12 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'SOCIETA A RESPONSABILITA LIMITATA',
       'SOCIEDAD DE RESPONSABILIDAD LIMITADA',
       'SARL',
+      'S A R L',
       'SOCIETE A RESPONSABILITE LIMITEE',
+      // Belgian BVBA and SPRL; Turkish limited sirketi.
+      'BVBA',
+      'SPRL',
+      'LIMITED SIRKETI',
       'SP Z O O',
       'SPOLKA Z OGRANICZONA ODPOWIEDZIALNOSCIA',
       'LTDA',
@@ -69,6 +74,10 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'S P R DE R L',
       'SPR DE RL',
       'SOCIEDAD DE PRODUCCION RURAL DE RESPONSABILIDAD LIMITADA',
+      'S DE P R DE R L',
+      'S DE PR DE RL',
+      'S DE P R DE R L DE C V',
+      'S DE PR DE RL DE CV',
     ],
   },
   {
@@ -107,6 +116,13 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'PLC',
       'P L C',
       'PUBLIC LIMITED COMPANY',
+      // Shareholding companies of the Gulf and Iran (public, private: PJS).
+      'PUBLIC SHAREHOLDING COMPANY',
+      'PRIVATE SHAREHOLDING COMPANY',
+      'SHAREHOLDING COMPANY',
+      'PJS',
+      'P J S',
+      'ANONIM SIRKETI',
       'NV',
       'N V',
       'NAAMLOZE VENNOOTSCHAP',
@@ -163,6 +179,11 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
     // A sole trader's undertaking (empresa unipersonal, entreprise unipersonnelle).
     kind: 'SOLE',
     spellings: ['EMPRESA UNIPERSONAL', 'EIRL', 'EURL'],
+  },
+  {
+    // A not-for-profit association (Belgian ASBL and VZW, German eingetragener Verein).
+    kind: 'NPO',
+    spellings: ['ASBL', 'VZW', 'EINGETRAGENER VEREIN'],
   },
   {
     kind: 'FZE',

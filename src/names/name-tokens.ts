@@ -54,6 +54,14 @@ export type NameToken = {
   };
   /** An acronym of the other words of its own name (`Daedong Credit Bank (DCB)`): says nothing more. */
   acronym?: boolean;
+  /**
+   * A title or honorific that is also a name or an organisation's word (SAYYID, HAFIZ, GENERAL):
+   * it aligns when both names have it; left over in front of a listed person's names, it says
+   * nothing against them.
+   */
+  title?: boolean;
+  /** A word written in Cyrillic, as a foreign name spelt in it reads (ДЖОН as JON, ХО as HO). */
+  foreign?: NameToken;
 };
 
 export type PreparedName = {
@@ -96,6 +104,11 @@ const PARTICLES = new Set([
   'BEN',
   'IBN',
   'BINT',
+  // A generation's mark (Jr., Sr.) is left out as often as written.
+  'JR',
+  'JNR',
+  'SR',
+  'SNR',
   // Titles and honorifics name no one.
   'MR',
   'MRS',
@@ -113,6 +126,7 @@ const PARTICLES = new Set([
   'MAULAWI',
   'MAWLAWI',
   'MAULVI',
+  'MAULAVI',
   'MULLAH',
   'MULLA',
   'IMAM',
@@ -128,6 +142,41 @@ const PARTICLES = new Set([
 ]);
 
 /**
+ * Titles kept as words, since they are also given names or an organisation's words: a descendant
+ * of the Prophet (SAYYID, SEYED, SYED, SHARIF is a name too), one who knows the Quran by heart
+ * (HAFIZ), a landholder (CHAUDHRY), Burmese and Karen honorifics (DAW, PADOH), military ranks.
+ */
+const TITLES = new Set([
+  'SAYYID',
+  'SAYYED',
+  'SAYED',
+  'SAYID',
+  'SEYED',
+  'SEYYED',
+  'SEYYID',
+  'SYED',
+  'SIDI',
+  'HAFIZ',
+  'HAFEZ',
+  'CHAUDHRY',
+  'CHAUDHARY',
+  'CHOUDHRY',
+  'CHOUDHARY',
+  'DAW',
+  'PADOH',
+  'GENERAL',
+  'MAJOR',
+  'CAPTAIN',
+  'LIEUTENANT',
+  'BRIGADIER',
+  'COMMANDER',
+  'ADMIRAL',
+  'MARSHAL',
+  'SERGEANT',
+  'ENGINEER',
+]);
+
+/**
  * Particles written in an abjad, read before transliteration (عمر is OMAR, not the title MR): son
  * of (بن, ابن, بنت), in (في), and (و), the pilgrim's title (حاجی, الحاج).
  */
@@ -139,8 +188,33 @@ const ABJAD_PARTICLES = new Set(['بن', 'ابن', 'بنت', 'في', 'فی', 'و
  */
 const ASSIMILATED_ARTICLE = /^[AEU](SH|[TDSZRN])$/;
 
-/** Abbreviations of a name written in full elsewhere. */
-const ABBREVIATIONS: Record<string, string> = { MOHD: 'MOHAMMAD', MUHD: 'MUHAMMAD', MHD: 'MUHAMMAD' };
+/**
+ * Abbreviations of a word written in full elsewhere: of a name (MOHD), and of the words companies
+ * abbreviate (`Al-Omgy & Bros.`, `Sadid Eng. Co.`, `Yazd Ind's`); a legal form's word inside a name,
+ * where it is not taken as a form, reads as written out (`Naftiran Intertrade Co. (NICO) Limited`).
+ */
+const ABBREVIATIONS: Record<string, string> = {
+  MOHD: 'MOHAMMAD',
+  MUHD: 'MUHAMMAD',
+  MHD: 'MUHAMMAD',
+  BROS: 'BROTHERS',
+  INTL: 'INTERNATIONAL',
+  MFG: 'MANUFACTURING',
+  ENG: 'ENGINEERING',
+  ENGG: 'ENGINEERING',
+  DEPT: 'DEPARTMENT',
+  NATL: 'NATIONAL',
+  GOVT: 'GOVERNMENT',
+  ASSN: 'ASSOCIATION',
+  ASSOC: 'ASSOCIATION',
+  MGMT: 'MANAGEMENT',
+  SVCS: 'SERVICES',
+  INDS: 'INDUSTRIES',
+  TRDG: 'TRADING',
+  CO: 'COMPANY',
+  CORP: 'CORPORATION',
+  LTD: 'LIMITED',
+};
 
 // The leading article of an Arabic word (ال), which Latin spellings write apart (`al-`) or not at all.
 const ARABIC_ARTICLE = /^ال(?=\p{L}{2,})/u;
@@ -152,7 +226,15 @@ const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Tha
 
 const LEET: Record<string, string> = { '0': 'O', '1': 'I', '3': 'E', '4': 'A', '5': 'S', '7': 'T', '8': 'B' };
 
-type RawToken = { text: string; transliterated: boolean; abjad: boolean; persian?: string };
+type RawToken = { text: string; transliterated: boolean; abjad: boolean; persian?: string; foreign?: string };
+
+/**
+ * A foreign name written in Cyrillic letters spells J as Дж and H as Х (Джон, Хо), which
+ * transliterate back as DZH and KH: the word also read with J and H (`NameToken.foreign`).
+ */
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const foreignReading = (latin: string) =>
+  latin.replace(/D?DZH/g, (m) => (m.length === 4 ? 'DJ' : 'J')).replace(/KH/g, 'H');
 
 /**
  * Arabic letters Persian and Urdu (and many Latin spellings) read otherwise: ث as S (SAQIB), ذ ض ظ
@@ -174,6 +256,8 @@ export function prepareName(name: string): PreparedName {
   // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
   for (const word of splitArabicCompounds(dropEzafe(turnRound(name)))
     .replace(/\bP\/L\b/gi, ' PL ')
+    // Messrs (`M/S. Al Zarooni Exchange`) and a vessel's prefix (`M/V`, `M.V.`, `M/T`) in front.
+    .replace(/^\s*(?:M\/S|MESSRS|M\/[VT]|M\.[VT])\.?(?=\s+[\p{L}\p{N}]{2})/iu, ' ')
     .split(/\s+/)) {
     if (word === '' || ABJAD_PARTICLES.has(word)) continue;
     const transliterated = NON_LATIN.test(word);
@@ -197,22 +281,52 @@ export function prepareName(name: string): PreparedName {
             ),
           )
         : [];
+    const cyrillic = CYRILLIC.test(word);
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
-      for (const text of splitDigits(readDigits(part)))
-        raw.push({ text, transliterated, abjad, persian: alt && alt !== text ? alt : undefined });
+      for (const text of splitDigits(readDigits(part))) {
+        const foreign = cyrillic ? foreignReading(text) : text;
+        raw.push({
+          text,
+          transliterated,
+          abjad,
+          persian: alt && alt !== text ? alt : undefined,
+          foreign: foreign !== text ? foreign : undefined,
+        });
+      }
     });
   }
   // Legal forms first (`S.A. DE C.V.` has a DE), then the particles (none read from an abjad: عمر
   // is OMAR, not the title MR).
   const { rest, forms, formText } = takeLegalForms(raw.map((t) => t.text));
   const inner = raw.slice(forms.leading, forms.leading + rest.length);
-  const words = inner.filter((t, i) => t.abjad || !particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text));
-  const kept = words.length > 0 ? words : inner;
-  const tokens = kept.map((t) =>
-    makeToken(ABBREVIATIONS[t.text] ?? t.text, t.transliterated, t.abjad, t.persian),
+  const words = inner.filter(
+    (t, i) =>
+      t.abjad ||
+      !(particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text) || (t.foreign && PARTICLES.has(t.foreign))),
   );
-  return { name, tokens: markAcronyms(tokens), legalForms: forms.kinds, legalFormText: formText };
+  const kept = words.length > 0 ? words : inner;
+  const tokens = kept.map((t) => {
+    const token = makeToken(
+      (!t.transliterated && ABBREVIATIONS[t.text]) || t.text,
+      t.transliterated,
+      t.abjad,
+      t.persian,
+    );
+    return t.foreign ? { ...token, foreign: makeToken(t.foreign, true) } : token;
+  });
+  return {
+    name,
+    // Titles, and Muhammad in front of a given name (`Muhammad Zafar Iqbal`, `Zafar Iqbal`), which
+    // many names carry and their other spellings leave out.
+    tokens: markAcronyms(tokens).map((t, i) =>
+      TITLES.has(t.text) || (i === 0 && tokens.length >= 3 && t.skeleton === 'MHMD' && !t.abjad)
+        ? { ...t, title: true }
+        : t,
+    ),
+    legalForms: forms.kinds,
+    legalFormText: formText,
+  };
 }
 
 /**
@@ -265,7 +379,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
 }
 
 // The article joined to a word, also assimilated to its first letter (ANNUR, ARRAHMAN, ABDURRAHMAN).
-const ARTICLE = /^(?:[AEU]L(?=[A-Z]{4})|[AE](SH|[TDSZRN])(?=\1[A-Z]{2}))([A-Z]{3,})$/;
+const ARTICLE = /^(?:[AEU]L(?=[A-Z]{3})|[AE](SH|[TDSZRN])(?=\1[A-Z]{2}))([A-Z]{3,})$/;
 const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:[AEU]L|UD|AD|ED|[AEU](SH|[TDSZRN])(?=\2))([A-Z]{3,})$/;
 const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;
 
@@ -340,13 +454,35 @@ function splitDigits(token: string): string[] {
   return token.match(/[A-Z]+|[0-9]+/g) ?? [token];
 }
 
-/** "FAMILY, Given Other" (one comma, as lists write people) is read "Given Other FAMILY". */
+/**
+ * "FAMILY, Given Other" (one comma, as lists write people) is read "Given Other FAMILY"; not when
+ * what follows the comma is a legal form (`Delvest Holding, S.A.`, `Acme, Inc.`).
+ */
 function turnRound(name: string): string {
   const parts = name.split(',');
   if (parts.length !== 2) return name.replace(/,/g, ' ');
   const [family, given] = parts as [string, string];
-  if (family.trim() === '' || given.trim() === '') return name.replace(/,/g, ' ');
+  if (
+    family.trim() === '' ||
+    given.trim() === '' ||
+    onlyLegalForms(latinParts(anyAscii(given)).filter(Boolean))
+  )
+    return name.replace(/,/g, ' ');
   return `${given.trim()} ${family.trim()}`;
+}
+
+/** Words that are legal forms and nothing else (`S A`, `C A LLC`). */
+function onlyLegalForms(words: string[]): boolean {
+  let end = words.length;
+  if (end === 0) return false;
+  while (end > 0) {
+    const form = LEGAL_FORM_SPELLINGS.find(
+      (f) => f.tokens.length <= end && f.tokens.every((t, k) => words[end - f.tokens.length + k] === t),
+    );
+    if (!form) return false;
+    end -= form.tokens.length;
+  }
+  return true;
 }
 
 /** Letters written as digits in a word (`B0R1S`): read as the letters, when letters dominate. */
@@ -372,14 +508,16 @@ function takeLegalForms(words: string[]): {
   let end = words.length;
   const kinds: string[] = [];
   const formText: string[] = [];
-  // A form spelt in single letters (`S A`, `L L C`) is not one when a further initial runs on from
-  // it (`S.A.M.A. JAMAL` is initials).
+  // A form spelt in single letters (`S A`, `L L C`) is not one when a further initial of the name
+  // runs on from it (`S.A.M.A. JAMAL` is initials; a form already taken is not the name's:
+  // `S.A. de C.V. S.A.`), nor when two stand in front of a single word: a person's initials
+  // (`S.A. Qelbi`).
+  const lone = (at: number) => at >= start && at < end && (words[at]?.length ?? 0) === 1;
+  const initials = (tokens: string[]) => tokens.every((t) => t.length === 1);
   const fits = (at: number, tokens: string[]) =>
     tokens.every((t, k) => words[at + k] === t) &&
-    !(
-      tokens.every((t) => t.length === 1) &&
-      ((words[at - 1]?.length ?? 0) === 1 || (words[at + tokens.length]?.length ?? 0) === 1)
-    );
+    !(initials(tokens) && (lone(at - 1) || lone(at + tokens.length)));
+  const personInitials = (tokens: string[]) => tokens.length === 2 && initials(tokens) && end - start === 3;
   let found = true;
   while (found && end - start > 1) {
     found = false;
@@ -388,7 +526,7 @@ function takeLegalForms(words: string[]): {
       if (n > LONGEST_LEGAL_FORM || n >= end - start) continue;
       if (fits(end - n, form.tokens)) {
         end -= n;
-      } else if (fits(start, form.tokens)) {
+      } else if (fits(start, form.tokens) && !personInitials(form.tokens)) {
         start += n;
       } else continue;
       if (!kinds.includes(form.kind)) kinds.push(form.kind);

@@ -12,8 +12,15 @@ export type ListMatch = { entry: ListEntry; name: ListName; score: number; compa
 const MAX_SCORED = 60;
 /** The share of the screened name's weight a candidate's keys must carry to be scored. */
 const MIN_VOTE = 0.35;
-/** A token's vote through a key other than its own spelling (a skeleton, a phonetic code, …). */
-const NEAR_KEY = 0.99;
+/**
+ * A token's vote through a key other than its own spelling: a skeleton, a phonetic code, …; more
+ * through a spelling one letter apart (the closest), less through its first three letters alone
+ * (the loosest).
+ */
+const NEAR_KEY = 0.9;
+const KEY_VOTE: Record<string, number> = { d: 0.95, f: 0.8 };
+/** An initial's vote, for names a word found, through their words starting with it (docs/screening.md). */
+const INITIAL_VOTE = 0.35;
 /** A token whose keys find more entries than this only adds to entries rarer tokens found. */
 const COMMON_POSTINGS = 1000;
 
@@ -51,7 +58,7 @@ export class ListIndex {
           if (!seen.has(t.text)) this.#frequency.set(t.text, (this.#frequency.get(t.text) ?? 0) + 1);
           seen.add(t.text);
         }
-        for (const key of keys(n.prepared.tokens, true)) this.#post(key, id);
+        for (const key of keys(n.prepared.tokens)) this.#post(key, id);
       }
     }
   }
@@ -86,21 +93,34 @@ export class ListIndex {
       .map(([t, tokenKeys]) => {
         // First letters stand in for a word only when the list never uses it (probably misspelt).
         const known = this.#postings.has(`t:${t.text}`);
-        const lists = tokenKeys
-          .filter((key) => !(known && (key.startsWith('f:') || key.startsWith('d:'))))
-          .map((key) => this.#postings.get(key) ?? []);
-        return { t, lists, size: lists.reduce((n, l) => n + l.length, 0) };
+        const kept = tokenKeys.filter((key) => !(known && (key.startsWith('f:') || key.startsWith('d:'))));
+        // The token's own spelling first, then its other keys, the closest first.
+        const by = kept.map((key, k) => (k === 0 ? 1 : (KEY_VOTE[key[0] as string] ?? NEAR_KEY)));
+        const order = kept.map((_, k) => k).sort((a, b) => (by[b] as number) - (by[a] as number));
+        const lists = order.map((k) => ({
+          list: this.#postings.get(kept[k] as string) ?? [],
+          by: by[k] as number,
+        }));
+        return { t, lists, size: lists.reduce((n, l) => n + l.list.length, 0) };
       })
-      .sort((a, b) => a.size - b.size);
+      // The rarest first; initials last, as they only add to names words found (if any).
+      .sort((a, b) => Number(a.t.kind === 'initial') - Number(b.t.kind === 'initial') || a.size - b.size);
+    // Initials alone (`J & E`) find names as words do.
+    const words = query.tokens.some((t) => t.kind !== 'initial');
     for (const { t, lists, size } of perToken) {
-      const w = this.weight(t);
-      const onlyFound = size > COMMON_POSTINGS && votes.size > 0;
-      // Each name once per token, however many of its keys it shares.
+      const initial = t.kind === 'initial';
+      const w = initial ? INITIAL_VOTE : this.weight(t);
+      // A common token only adds to names rarer ones found; a token is common by its own spelling
+      // (a rare word with common look-alikes still finds the names it is in).
+      const near = size > COMMON_POSTINGS && votes.size > 0;
+      const common = (lists[0]?.list.length ?? 0) > COMMON_POSTINGS && votes.size > 0;
+      // Each name once per token, however many of its keys it shares, by the closest.
       const voted = new Set<number>();
-      lists.forEach((list, k) => {
-        // The token's own spelling (the first key) votes in full; its other keys a little less, so
-        // that among names sharing as many tokens those sharing them as written come first.
-        const by = k === 0 ? w : w * NEAR_KEY;
+      lists.forEach(({ list, by: factor }, k) => {
+        const onlyFound = (initial && words) || (k === 0 ? common : near);
+        // The token's own spelling (the first key) votes in full; its other keys less, so that
+        // among names sharing as many tokens those sharing them as written come first.
+        const by = w * factor;
         for (const i of list) {
           if (voted.has(i)) continue;
           const vote = votes.get(i);
@@ -144,15 +164,22 @@ export class ListIndex {
  * A listed name's index keys: each token's spelling, skeletons, looser skeleton, syllable, phonetic
  * code, first letters and spelling without its first letter; neighbouring words as one.
  */
-function keys(tokens: NameToken[], withPrefix: boolean): string[] {
+function keys(tokens: NameToken[]): string[] {
   const out: string[] = [];
-  for (const [, ks] of keysPerToken(tokens, withPrefix)) out.push(...ks);
+  for (const [, ks] of keysPerToken(tokens, true)) out.push(...ks);
   return out;
 }
 
-function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken, string[]]> {
+function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, string[]]> {
   return tokens.map((t, i) => {
     const ks = [`t:${t.text}`];
+    // A listed word is found by its first letter, as an initial (N. for NAZEM); a screened initial
+    // looks it up.
+    if (t.kind === 'word') {
+      if (listed) ks.push(`i:${t.text[0]}`);
+    } else if (t.kind === 'initial') ks.push(`i:${t.text}`);
+    // A foreign name spelt in Cyrillic is also found as it reads in Latin letters (ДЖОН, JON).
+    if (t.foreign) ks.push(`t:${t.foreign.text}`);
     if (t.kind === 'word') {
       // A word with an Arabic article joined to it is also found without it, and by its consonants.
       for (const w of t.joined.spellings.slice(1)) if (w !== t.text) ks.push(`t:${w}`);
@@ -162,11 +189,14 @@ function keysPerToken(tokens: NameToken[], withPrefix = true): Array<[NameToken,
       if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
       if (t.forms.voiced !== '') ks.push(`v:${t.forms.voiced}`);
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
-      if (withPrefix && t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
-      // Its first letter left out, added or changed (HAROUN, AROUN; AMADOU, HAMADOU; ZHAO, CHAO):
-      // a listed word under itself and without its first letter; a screened word the list never
-      // uses looks up both.
+      if (t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
+      // Its first letter left out, added or changed (HAROUN, AROUN; AMADOU, HAMADOU; ZHAO, CHAO),
+      // and in a longer word any one letter left out, added, changed or two swapped (BENEATHCO,
+      // BENEAHCO; MALI, MADI): a listed word under itself and each spelling without one letter; a
+      // screened word the list never uses looks up the same.
       if (t.text.length >= 4) ks.push(`d:${t.text}`, `d:${t.text.slice(1)}`);
+      if (t.text.length >= 4)
+        for (let k = 1; k < t.text.length; k++) ks.push(`d:${t.text.slice(0, k)}${t.text.slice(k + 1)}`);
     }
     // Two neighbouring words written in an abjad, written as one elsewhere (عبد القادر, ABDELKADER):
     // by their consonants.

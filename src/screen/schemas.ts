@@ -44,9 +44,19 @@ const AlignedTokens = z
       .describe("The screened name's token(s), as read: transliterated to Latin letters, upper case."),
     listed: z.string().describe("The listed name's token(s) it aligned with."),
     how: z
-      .enum(['exact', 'number', 'transliterated', 'spelling', 'phonetic', 'typo', 'initial', 'joined'])
+      .enum([
+        'exact',
+        'number',
+        'transliterated',
+        'spelling',
+        'phonetic',
+        'typo',
+        'initial',
+        'abbreviation',
+        'joined',
+      ])
       .describe(
-        '`exact`; `number` (3, THREE, 1ST, FIRST); `transliterated` (from another script, by its consonants); `spelling` (a Latin spelling variant: HASAN, HASSAN); `phonetic` (sounds alike); `typo` (one or two letters); `initial` (J, JOHN); `joined` (NORTHWIND, NORTH WIND; ALTIKRITI, AL-TIKRITI).',
+        '`exact`; `number` (3, THREE, 1ST, FIRST); `transliterated` (from another script, by its consonants); `spelling` (a Latin spelling variant: HASAN, HASSAN); `phonetic` (sounds alike); `typo` (one or two letters); `initial` (J, JOHN); `abbreviation` (a word of an organisation name written in part: SERV, SERVICE; SHPG, SHIPPING); `joined` (NORTHWIND, NORTH WIND; ALTIKRITI, AL-TIKRITI).',
       ),
     score: z.number().describe('How closely they agree, 0 to 1.'),
   })
