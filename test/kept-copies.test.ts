@@ -163,7 +163,11 @@ async function settled(db: Db) {
 test("an entity's records are kept between ingests, shared and frozen", async () => {
   await storeCompany(a, 'KEPT TRADING PTY LTD', '2026-11-23T01:00:00Z');
   await settled(dbA);
+  // Kept once read a second time: a company asked for once is not kept.
+  const once = await a.entities.ofEntity('live', { abn: COMPANY.abn });
   const first = await a.entities.ofEntity('live', { abn: COMPANY.abn });
+  assert.notEqual(first, once);
+  assert.deepEqual(first, once);
   assert.equal(first[0]?.name, 'KEPT TRADING PTY LTD');
   // Found by its ACN too: the ABR's record names it as the ASIC number.
   assert.equal((await a.entities.ofEntity('live', { acn: COMPANY.acn }))[0]?.abn, COMPANY.abn);

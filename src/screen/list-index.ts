@@ -1,6 +1,7 @@
 import type { Partition } from '../ctx.ts';
 import { compareNames, type NameComparison } from '../names/align-names.ts';
 import { type NameToken, type PreparedName, prepareName, skeleton } from '../names/name-tokens.ts';
+import { RecentlyUsed } from '../recently-used.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Store } from '../store/store.ts';
 
@@ -80,7 +81,7 @@ export class ListIndex {
     const known = this.#matched.get(query);
     if (known?.threshold === threshold) return known.matches;
     const matches = Object.freeze(this.#match(query, threshold));
-    this.#matched.set(query, { threshold, matches });
+    if (keptPrepared.has(query)) this.#matched.set(query, { threshold, matches });
     return matches;
   }
 
@@ -214,22 +215,20 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
 }
 
 /** A name read into tokens, most recently used last: those read the most are kept (`keptName`). */
-const keptNames = new Map<string, PreparedName>();
-const KEPT_NAMES = 10_000;
+const keptNames = new RecentlyUsed<PreparedName>(10_000, { secondUse: true });
+/** The prepared names `keptNames` holds: only their matches are kept by each list. */
+const keptPrepared = new WeakSet<PreparedName>();
 
 /**
  * `prepareName`, for names screened again and again (an entity's names, each time it is resolved):
- * the tokens of the 10,000 names used most recently are kept, and with them what each list matched
- * (`ListIndex.match`), until the list is loaded again.
+ * the tokens of the 10,000 names used most recently, once a name is screened a second time, are
+ * kept, and with them what each list matched (`ListIndex.match`) until the list is loaded again.
  */
 export function keptName(name: string): PreparedName {
-  let prepared = keptNames.get(name);
-  if (prepared) keptNames.delete(name);
-  else {
-    prepared = prepareName(name);
-    if (keptNames.size >= KEPT_NAMES) keptNames.delete(keptNames.keys().next().value as string);
-  }
-  keptNames.set(name, prepared);
+  const known = keptNames.get(name);
+  if (known) return known;
+  const prepared = prepareName(name);
+  if (keptNames.offer(name, prepared)) keptPrepared.add(prepared);
   return prepared;
 }
 

@@ -40,11 +40,14 @@ export async function recordsByIdentifiers(
 
 /**
  * What a resolve reads of an entity, kept by the process until the next ingest (docs/architecture.md,
- * what a process keeps): an identifier asked again and again is read from the store once.
+ * what a process keeps) once it is asked for a second time: an identifier asked again and again is
+ * read from the store twice.
  */
-const keptRecords = new KeptUntilIngest<EntityRecord[]>(10_000);
-const keptFacts = new KeptUntilIngest<boolean>(10_000);
-const keptMappings = new KeptUntilIngest<Array<{ lei: string; kind: string; id: string }>>(10_000);
+const keptRecords = new KeptUntilIngest<EntityRecord[]>(10_000, { secondUse: true });
+const keptFacts = new KeptUntilIngest<boolean>(10_000, { secondUse: true });
+const keptMappings = new KeptUntilIngest<Array<{ lei: string; kind: string; id: string }>>(10_000, {
+  secondUse: true,
+});
 
 /**
  * Every register's records for one entity, joined ABN↔ACN both ways (the same-entity join below):

@@ -1,3 +1,4 @@
+import { RecentlyUsed } from '../recently-used.ts';
 import type { Db } from './db.ts';
 
 /**
@@ -6,41 +7,35 @@ import type { Db } from './db.ts';
  * records as a resolve reads them. Every change to register records comes with an applied ingest,
  * and `Db.ingestsToken` changes with each, so a kept value is never older than the store's own.
  *
- * At most `max` values are kept per store, the least recently used let go first. Where the engine
- * cannot tell when an ingest was applied (the token is null), nothing is kept. A failed read is not
- * kept. Values are shared by every request that reads them: they are frozen, so a caller that
- * tried to change one would fail at once rather than change it for the others.
+ * At most `max` values are kept per store, the least recently used let go first; with `secondUse`,
+ * only those read a second time (`RecentlyUsed`). Where the engine cannot tell when an ingest was
+ * applied (the token is null), nothing is kept. A failed read is not kept. Kept values are shared by
+ * every request that reads them: values are frozen, so a caller that tried to change one would fail
+ * at once rather than change it for the others.
  */
 export class KeptUntilIngest<V> {
   readonly #max: number;
-  readonly #byDb = new WeakMap<Db, { token: string; values: Map<string, Promise<V>> }>();
+  readonly #secondUse: boolean;
+  readonly #byDb = new WeakMap<Db, { token: string; values: RecentlyUsed<Promise<V>> }>();
 
-  constructor(max: number) {
+  constructor(max: number, options: { secondUse?: boolean } = {}) {
     this.#max = max;
+    this.#secondUse = options.secondUse === true;
   }
 
   get(db: Db, key: string, read: () => Promise<V>): Promise<V> {
     const token = db.ingestsToken?.() ?? null;
-    if (token === null) return read();
+    if (token === null) return read().then(freeze);
     let kept = this.#byDb.get(db);
     if (kept?.token !== token) {
-      kept = { token, values: new Map() };
+      kept = { token, values: new RecentlyUsed(this.#max, { secondUse: this.#secondUse }) };
       this.#byDb.set(db, kept);
     }
     const { values } = kept;
     const known = values.get(key);
-    if (known) {
-      // Most recently used last: a Map iterates in insertion order, so the first key is the oldest.
-      values.delete(key);
-      values.set(key, known);
-      return known;
-    }
+    if (known) return known;
     const value = read().then(freeze);
-    values.set(key, value);
-    if (values.size > this.#max) values.delete(values.keys().next().value as string);
-    value.catch(() => {
-      if (values.get(key) === value) values.delete(key);
-    });
+    if (values.offer(key, value)) value.catch(() => values.delete(key));
     return value;
   }
 }
