@@ -132,6 +132,9 @@ describe('PostgreSQL named statements', { skip: testEngine() !== 'postgres' }, (
     // A fresh connection pool: queries made one after another use its one connection.
     const db = new PostgresDb(settings.databaseUrl as string);
     try {
+      // Set on the connection before its first query: each is planned for its values.
+      const mode = await db.get<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
+      assert.equal(mode?.plan_cache_mode, 'force_custom_plan');
       const one = await db.get<{ n: number }>('SELECT ?::int AS n', [1]);
       assert.equal(one?.n, 1);
       const kept = await db.all<{ name: string; statement: string }>(

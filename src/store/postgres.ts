@@ -101,14 +101,22 @@ export class PostgresDb implements Db {
     });
     // A server that does not answer a new connection within 5 s is taken to be down (the default
     // would wait for ever).
-    this.#pool = new pg.Pool({ connectionString, max: 10, types, connectionTimeoutMillis: 5_000 });
+    // A named statement is still planned for its values each time: a plan made once for any values
+    // could suit one word of a name search and not another (see `statementName`). Set before the
+    // connection takes its first query (a server that refuses the setting still serves the query).
+    this.#pool = new pg.Pool({
+      connectionString,
+      max: 10,
+      types,
+      connectionTimeoutMillis: 5_000,
+      onConnect: (client) =>
+        client.query('SET plan_cache_mode = force_custom_plan').then(
+          () => undefined,
+          () => undefined,
+        ),
+    });
     // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
     this.#pool.on('error', () => undefined);
-    // A named statement is still planned for its values each time: a plan made once for any values
-    // could suit one word of a name search and not another (see `statementName`).
-    this.#pool.on('connect', (client) => {
-      client.query('SET plan_cache_mode = force_custom_plan').catch(() => undefined);
-    });
     this.#q = queries(this.#pool, this.#availability, { named: true });
   }
 
