@@ -228,7 +228,10 @@ export function keptName(name: string): PreparedName {
   const known = keptNames.get(name);
   if (known) return known;
   const prepared = prepareName(name);
-  if (keptNames.offer(name, prepared)) keptPrepared.add(prepared);
+  if (keptNames.admits(name)) {
+    keptNames.set(name, prepared);
+    keptPrepared.add(prepared);
+  }
   return prepared;
 }
 

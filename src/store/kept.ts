@@ -10,7 +10,7 @@ import type { Db } from './db.ts';
  * At most `max` values are kept per store, the least recently used let go first; with `secondUse`,
  * only those read a second time (`RecentlyUsed`). Where the engine cannot tell when an ingest was
  * applied (the token is null), nothing is kept. A failed read is not kept. Kept values are shared by
- * every request that reads them: values are frozen, so a caller that tried to change one would fail
+ * every request that reads them: they are frozen, so a caller that tried to change one would fail
  * at once rather than change it for the others.
  */
 export class KeptUntilIngest<V> {
@@ -25,7 +25,7 @@ export class KeptUntilIngest<V> {
 
   get(db: Db, key: string, read: () => Promise<V>): Promise<V> {
     const token = db.ingestsToken?.() ?? null;
-    if (token === null) return read().then(freeze);
+    if (token === null) return read();
     let kept = this.#byDb.get(db);
     if (kept?.token !== token) {
       kept = { token, values: new RecentlyUsed(this.#max, { secondUse: this.#secondUse }) };
@@ -34,8 +34,11 @@ export class KeptUntilIngest<V> {
     const { values } = kept;
     const known = values.get(key);
     if (known) return known;
+    // What is not kept is the caller's alone; what is kept is shared, and frozen.
+    if (!values.admits(key)) return read();
     const value = read().then(freeze);
-    if (values.offer(key, value)) value.catch(() => values.delete(key));
+    values.set(key, value);
+    value.catch(() => values.delete(key));
     return value;
   }
 }
