@@ -2,6 +2,7 @@
 
 import { jaroWinkler } from './jaro-winkler.ts';
 import { type NameToken, skeleton } from './name-tokens.ts';
+import { remembered } from './remembered.ts';
 
 export type TokenAgreement =
   | 'exact'
@@ -137,18 +138,19 @@ function abjadReading(a: NameToken, b: NameToken): boolean {
 const looseStart = (t: NameToken) => (/^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
 
 /** A word with its vowels read as `compareTokens` reads Arabic names' vowels. */
-const arabicVowels = (word: string) =>
+const arabicVowels = remembered((word: string) =>
   word
     .replace(/AY|AI|EI|EY/g, 'I')
     .replace(/O/g, 'U')
     .replace(/E/g, 'I')
     .replace(/([AIU])H$/, '$1')
-    .replace(/(.)\1/g, '$1');
+    .replace(/(.)\1/g, '$1'),
+);
 
 /** Letters that spell ق, ذ or ظ in Latin (one of the two words has one). */
 const ARABIC_SPELLING = /Q|GH|DH|TH/;
 /** A word with the Latin spellings of ق (Q, K, G, GH) and of ذ ظ (DH, TH, Z, D) each read as one letter. */
-const arabicLetters = (word: string) => word.replace(/GH|Q|G/g, 'K').replace(/DH|TH|DD|Z/g, 'D');
+const arabicLetters = remembered((word: string) => word.replace(/GH|Q|G/g, 'K').replace(/DH|TH|DD|Z/g, 'D'));
 
 const VOWEL_START = /^[AEIOUY]/;
 /** Two words start alike: the same letter, both a vowel, or J written DJ (French DJAMEL, JAMAL). */

@@ -9,6 +9,7 @@ import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
 import { LEGAL_FORM_SPELLINGS, LONGEST_LEGAL_FORM } from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
+import { remembered } from './remembered.ts';
 
 export type TokenKind = 'word' | 'number' | 'initial';
 
@@ -577,6 +578,13 @@ function loosen(consonants: string): string {
  * C and Q and K each read alike.
  */
 export function skeleton(word: string, abjad = false): string {
+  return abjad ? abjadSkeleton(word) : latinSkeleton(word);
+}
+
+const latinSkeleton = remembered((word: string) => readSkeleton(word, false));
+const abjadSkeleton = remembered((word: string) => readSkeleton(word, true));
+
+function readSkeleton(word: string, abjad: boolean): string {
   const s = word
     .replace(/KH|GH/g, 'H')
     .replace(/KH|GH/g, 'H')
