@@ -2,6 +2,8 @@
 import { execFileSync, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import type { SteadyJob } from './steady-sender.ts';
+import { percentile } from './synthetic-names.ts';
 
 /**
  * On a multi-core machine the load generator (this process, CPU 0) and the server under test (CPU 1)
@@ -23,36 +25,19 @@ export const median = (xs: number[]) => {
 
 /**
  * Requests at a steady rate from a sender process of its own (`steady-sender.ts`), after a warm-up:
- * latency from each request's due time, so a stall counts for every request it held up. Reported
- * with the share of sends the sender itself made late (by more than 1 ms).
+ * latency from each request's due time, so a stall counts for every request it held up.
  */
-export async function steadyRate(job: {
-  port: number;
-  key: string;
-  path: string;
-  bodies: string[];
-  rate: number;
-  seconds: number;
-  warmupSeconds?: number;
-}): Promise<{ p50: number; p99: number; p999: number; rps: number; lateShare: number }> {
+export async function steadyRate(
+  job: Omit<SteadyJob, 'warmupSeconds'> & { warmupSeconds?: number },
+): Promise<{ p50: number; p99: number; p999: number; rps: number }> {
   const child = fork(new URL('./steady-sender.ts', import.meta.url), [], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const result = await new Promise<{ latencies: number[]; late: number; seconds: number }>(
-    (resolve, reject) => {
-      child.once('message', resolve as (m: unknown) => void);
-      child.once('exit', (code) => reject(new Error(`the steady sender exited (${code})`)));
-      child.send({ warmupSeconds: 2, ...job });
-    },
-  );
-  const sorted = [...result.latencies].sort((a, b) => a - b);
-  const at = (q: number) =>
-    Math.round((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0) * 10) / 10;
-  return {
-    p50: at(0.5),
-    p99: at(0.99),
-    p999: at(0.999),
-    rps: sorted.length / result.seconds,
-    lateShare: result.late / sorted.length,
-  };
+  const result = await new Promise<{ latencies: number[]; seconds: number }>((resolve, reject) => {
+    child.once('message', resolve as (m: unknown) => void);
+    child.once('exit', (code) => reject(new Error(`the steady sender exited (${code})`)));
+    child.send({ warmupSeconds: 2, ...job });
+  });
+  const at = (p: number) => Math.round(percentile(result.latencies, p) * 10) / 10;
+  return { p50: at(50), p99: at(99), p999: at(99.9), rps: result.latencies.length / result.seconds };
 }

@@ -6,7 +6,7 @@
 // pause on the sending side is not counted as the server's latency.
 //
 // Parent → child (IPC): a SteadyJob; child → parent: { latencies (ms, from each measured request's
-// due time), late (measured sends more than 1 ms after their due time), seconds }.
+// due time), seconds }.
 import { Pool } from 'undici';
 
 export type SteadyJob = {
@@ -29,7 +29,6 @@ async function send(job: SteadyJob) {
   const headers = { authorization: `Bearer ${job.key}`, 'content-type': 'application/json' };
   let answered = 0;
   let failed: Error | undefined;
-  let late = 0;
   const started = performance.now();
   const done = new Promise<void>((resolve) => {
     const finish = () => {
@@ -55,7 +54,6 @@ async function send(job: SteadyJob) {
         const due = started + (i * 1000) / job.rate;
         const now = performance.now();
         if (due > now) break;
-        if (i >= warmup && now - due > 1) late++;
         one(i, due);
       }
       if (i < total) setTimeout(tick, Math.max(0, started + (i * 1000) / job.rate - performance.now()));
@@ -67,7 +65,6 @@ async function send(job: SteadyJob) {
   if (failed) throw failed;
   return {
     latencies: [...latencies.subarray(warmup)],
-    late,
     seconds: (performance.now() - started) / 1000 - job.warmupSeconds,
   };
 }
