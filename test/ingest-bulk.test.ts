@@ -105,19 +105,38 @@ describe(`first loads in bulk (${testEngine()})`, () => {
   });
 
   it('loads a large first snapshot whole: duplicates rejected, indexes rebuilt as they were, names searchable', async () => {
-    const all = [...rows(ROWS), `${abnOf(5)},A SECOND COPY`];
+    // Copies of a key among the first rows (written through the indexes, or staged), between the
+    // first rows and the last (sent after the indexes are set aside), and among the last rows.
+    const all = rows(ROWS);
+    all.splice(10, 0, `${abnOf(1)},AN EARLY SECOND COPY`);
+    all.push(`${abnOf(5)},A SECOND COPY`, `${abnOf(ROWS - 3)},A LATE SECOND COPY`);
     const s = await ingest({
       ctx: ctxOf(db),
       input: { adapter: rollAdapter, files: [rollFile(all)], partition: 'live' },
     });
-    assert.deepEqual([s.inserted, s.rejected, s.events], [ROWS, 1, 0]);
+    assert.deepEqual([s.inserted, s.rejected, s.events], [ROWS, 3, 0]);
+    const twice = (abn: string) => `record ${abn} appears twice in this snapshot; the first is kept`;
     assert.deepEqual(s.rejected_examples, [
-      {
-        file: 'roll.csv',
-        line: ROWS + 2,
-        reason: `record ${abnOf(5)} appears twice in this snapshot; the first is kept`,
-      },
+      { file: 'roll.csv', line: 12, reason: twice(abnOf(1)) },
+      { file: 'roll.csv', line: ROWS + 3, reason: twice(abnOf(5)) },
+      { file: 'roll.csv', line: ROWS + 4, reason: twice(abnOf(ROWS - 3)) },
     ]);
+    // The first copy of each stays, with its names alone; the later copies left nothing behind.
+    for (const i of [1, 5, ROWS - 3]) {
+      const kept = await db.all<{ name: string; names: number }>(
+        'SELECT r.name, (SELECT COUNT(*) FROM source_names n WHERE n.record_id = r.id) AS names FROM source_records r WHERE r.abn = ?',
+        [abnOf(i)],
+      );
+      assert.deepEqual(
+        kept.map((k) => [k.name, Number(k.names)]),
+        [[`ROLL COMPANY NUMBER ${i} PTY LTD`, 1]],
+      );
+    }
+    const counts = await db.get<{ records: number; names: number }>(
+      'SELECT (SELECT COUNT(*) FROM source_records) AS records, (SELECT COUNT(*) FROM source_names) AS names',
+    );
+    assert.deepEqual([Number(counts?.records), Number(counts?.names)], [ROWS, ROWS]);
+    assert.deepEqual(await nameCandidates(db, 'live', ['SECOND', 'COPY']), []);
     assert.deepEqual(await schema(db), fresh);
     if (db.engine === 'sqlite')
       await db.run("INSERT INTO source_names_fts (source_names_fts, rank) VALUES ('integrity-check', 1)");

@@ -142,13 +142,12 @@ export async function ingest({
       // Nothing stored to compare with: the records go straight in (null where the engine has no
       // faster way than the general one).
       const load = { partition, dataset: adapter.dataset, at: run.now, ingestId: id };
-      const fresh =
-        run.firstLoad && !(await tx.records.hasAny(partition, adapter.dataset))
-          ? await tx.startFreshLoad(load)
-          : null;
-      // Where the engine compares a whole snapshot at once (PostgreSQL), the records are staged first;
-      // elsewhere they are compared a chunk at a time, the records held so far kept in `run.seen`.
-      const snapshot = fresh ? null : await tx.startSnapshotLoad(load);
+      const nothingStored = run.firstLoad && !(await tx.records.hasAny(partition, adapter.dataset));
+      const fresh = nothingStored ? await tx.startFreshLoad(load) : null;
+      // Where the engine compares a whole snapshot at once (PostgreSQL), the records are staged first
+      // (a large first load goes on straight into the tables); elsewhere they are compared a chunk at
+      // a time, the records held so far kept in `run.seen`.
+      const snapshot = fresh ? null : await tx.startSnapshotLoad({ ...load, nothingStored });
       try {
         for (const [i, file] of files.entries()) await readFile(run, tx, file, { fresh, snapshot, file: i });
       } catch (error) {

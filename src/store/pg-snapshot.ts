@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import type { Partition } from '../ctx.ts';
 import type { FreshRecord } from './bulk-load.ts';
 import type { Db } from './db.ts';
@@ -76,9 +77,17 @@ const STAGE_COLUMNS =
  */
 export async function startSnapshotLoad(
   tx: Db,
-  input: { partition: Partition; dataset: string; at: string; ingestId: string },
+  input: {
+    partition: Partition;
+    dataset: string;
+    at: string;
+    ingestId: string;
+    /** The dataset's first load, with nothing of it stored: a large one may go straight into the tables. */
+    nothingStored?: boolean;
+  },
 ): Promise<SnapshotLoad | null> {
-  if (!tx.copyFrom) return null;
+  const copyFrom = tx.copyFrom;
+  if (!copyFrom) return null;
   const { partition, dataset, at, ingestId } = input;
   // Sorts and hashes over millions of rows stay in memory longer before they spill to disk.
   await tx.exec("SET LOCAL work_mem = '128MB'; SET LOCAL maintenance_work_mem = '512MB'");
@@ -87,11 +96,16 @@ export async function startSnapshotLoad(
       abn TEXT, acn TEXT, name TEXT NOT NULL, names TEXT NOT NULL, status TEXT, as_of TEXT,
       data TEXT NOT NULL, fingerprint TEXT NOT NULL, name_keys TEXT NOT NULL
     ) ON COMMIT DROP`);
-  const copy: Writable = tx.copyFrom(`COPY aevs_stage (${STAGE_COLUMNS}) FROM STDIN`);
+  /** Rows the tables held when the load began, for a first load (asked before the COPY takes the connection). */
+  const held = input.nothingStored ? await heldRows(tx) : null;
+  const copy: Writable = copyFrom(`COPY aevs_stage (${STAGE_COLUMNS}) FROM STDIN`);
   let copyError: Error | undefined;
   copy.on('error', (error: Error) => {
     copyError = error;
   });
+  const scope = { tx, partition, dataset, at, ingestId };
+  /** Once the load goes straight into the tables (`held` above), how. */
+  let direct: DirectLoad | null = null;
   let staged = 0;
   let full = false;
   /** Rows not yet handed to the COPY: a batch goes over in one write (a write per row cost more than the row). */
@@ -124,12 +138,23 @@ export async function startSnapshotLoad(
     }
   };
 
+  const endCopy = async () => {
+    await flush();
+    copy.end();
+    await Promise.race([once(copy, 'finish'), once(copy, 'error').then(([e]) => Promise.reject(e))]);
+    if (copyError) throw copyError;
+  };
+
   return {
     get staged() {
       return staged;
     },
     add(file, r) {
       staged++;
+      if (direct) {
+        direct.add(staged, file, r);
+        return;
+      }
       const nameKeys = JSON.stringify(r.names.map((n) => [n.name, n.type, n.key]));
       const row = [
         String(staged),
@@ -150,15 +175,25 @@ export async function startSnapshotLoad(
       pendingLength += row.length;
       if (pendingLength >= 1 << 20) hand();
     },
-    afterBatch: flush,
+    async afterBatch() {
+      if (direct) return direct.afterBatch();
+      await flush();
+      if (held !== null && setsAside(staged, held)) {
+        await endCopy();
+        direct = await goDirect(scope, copyFrom, staged);
+      }
+    },
     abort(error) {
+      // Rounds sent straight into the tables are taken whole, then rolled back with the transaction.
       if (!copy.writableFinished) copy.destroy(error);
     },
     async finish(options) {
-      await flush();
-      copy.end();
-      await Promise.race([once(copy, 'finish'), once(copy, 'error').then(([e]) => Promise.reject(e))]);
-      if (copyError) throw copyError;
+      if (direct) {
+        options.checkRemovals(0);
+        const { kept, duplicates, duplicateCount } = await direct.finish(staged);
+        return { inserted: kept, updated: 0, unchanged: 0, removed: 0, duplicates, duplicateCount };
+      }
+      await endCopy();
       await tx.exec('ANALYZE aevs_stage');
       const duplicates = await dropDuplicates(tx);
       const storedRows = Number(
@@ -170,11 +205,14 @@ export async function startSnapshotLoad(
         )?.n ?? 0,
       );
       const kept = staged - duplicates.count;
-      const scope = { tx, partition, dataset, at, ingestId };
       if (storedRows === 0 && !options.events) {
         options.checkRemovals(0);
-        const aside = await setAsideIndexes(tx, kept);
-        await insertFresh(scope);
+        const aside = setsAside(kept, await heldRows(tx)) ? await setAsideIndexes(tx) : null;
+        const base = await takeIds(tx);
+        await insertFresh(scope, base);
+        await tx.get("SELECT setval(pg_get_serial_sequence('source_records', 'id'), ?::bigint)", [
+          base + staged,
+        ]);
         if (aside) await rebuildIndexes(tx, aside);
         return {
           inserted: kept,
@@ -234,31 +272,148 @@ async function dropDuplicates(tx: Db) {
 }
 
 /**
- * A first load's records and names straight from the stage, each record's id given from its place
- * in the stage: a block of the id sequence is taken for the load while the table is locked against
- * other writers, so the names need no join back to the records just inserted.
+ * A block of the record id sequence for a first load, taken while the table is locked against other
+ * writers: each record's id is the block's base plus its place in the snapshot (`seq`), so its names
+ * need no join back to the record just inserted. The caller moves the sequence past the block
+ * (`setval`) once it knows how many the load holds.
  */
-async function insertFresh({ tx, partition, dataset, at, ingestId }: Scope) {
+async function takeIds(tx: Db): Promise<number> {
   await tx.exec('LOCK TABLE source_records IN SHARE ROW EXCLUSIVE MODE');
-  const block = await tx.get<{ base: number; last: number }>(
-    `SELECT nextval(pg_get_serial_sequence('source_records', 'id')) AS base,
-            COALESCE((SELECT MAX(seq) FROM aevs_stage), 0) AS last`,
+  const block = await tx.get<{ base: number }>(
+    "SELECT nextval(pg_get_serial_sequence('source_records', 'id')) AS base",
   );
-  const base = Number(block?.base ?? 0);
-  const last = Number(block?.last ?? 0);
+  return Number(block?.base ?? 0);
+}
+
+/** A first load's staged records (up to `upTo`, all by default) and their names, straight from the stage. */
+async function insertFresh({ tx, partition, dataset, at, ingestId }: Scope, base: number, upTo?: number) {
+  const which = upTo === undefined ? '' : ' WHERE s.seq <= ?::bigint';
+  const until = upTo === undefined ? [] : [upTo];
   await tx.run(
     `INSERT INTO source_records (id, partition, dataset, record_key, abn, acn, name, names, status, as_of, data, fingerprint, first_seen_at, updated_at, seen_ingest)
      SELECT ?::bigint + s.seq, ?, ?, s.record_key, s.abn, s.acn, s.name, s.names, s.status, s.as_of, s.data, s.fingerprint, ?, ?, ?
-     FROM aevs_stage s`,
-    [base, partition, dataset, at, at, ingestId],
+     FROM aevs_stage s${which}`,
+    [base, partition, dataset, at, at, ingestId, ...until],
   );
   await tx.run(
     `INSERT INTO source_names (record_id, name, name_type, name_key)
      SELECT ?::bigint + s.seq, x.value->>0, x.value->>1, x.value->>2
-     FROM aevs_stage s CROSS JOIN LATERAL jsonb_array_elements(s.name_keys::jsonb) AS x`,
-    [base],
+     FROM aevs_stage s CROSS JOIN LATERAL jsonb_array_elements(s.name_keys::jsonb) AS x${which}`,
+    [base, ...until],
   );
-  await tx.get("SELECT setval(pg_get_serial_sequence('source_records', 'id'), ?::bigint)", [base + last]);
+}
+
+type CopyFrom = NonNullable<Db['copyFrom']>;
+
+/** A first load gone straight into the tables: records, their names and the stage's keys sent in rounds of COPY. */
+type DirectLoad = {
+  add(seq: number, file: number, record: FreshRecord & { line: number }): void;
+  afterBatch(): Promise<void>;
+  /** Sends what is left, then drops the duplicates, adds the records staged before and builds the indexes. */
+  finish(last: number): Promise<{
+    kept: number;
+    duplicates: Array<{ file: number; line: number; key: string }>;
+    duplicateCount: number;
+  }>;
+};
+
+/** Text of records gathered before a round of COPY is sent (the next round gathers meanwhile). */
+const DIRECT_ROUND = 4 << 20;
+const DIRECT_COLUMNS =
+  'id, partition, dataset, record_key, abn, acn, name, names, status, as_of, data, fingerprint, first_seen_at, updated_at, seen_ingest';
+
+/**
+ * A large first load, once it has staged `switchedAt` records, sets the tables' indexes aside and
+ * sends the rest straight into them: COPY into the records and names tables costs a fraction of
+ * staging them and inserting them again, which was most of a first load's time after the parse.
+ * Only each record's place and key go on into the stage, so that duplicates are still found (and
+ * the first kept) across the whole snapshot; the records staged before the switch are inserted
+ * from the stage at the end, then the indexes are built. One transaction throughout, so a failure
+ * leaves the tables, indexes included, as they were.
+ */
+async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): Promise<DirectLoad> {
+  const { tx, partition, dataset, at, ingestId } = scope;
+  const base = await takeIds(tx);
+  const aside = await setAsideIndexes(tx);
+  const fixed = [partition, dataset].map(copyValue).join('\t');
+  const stamps = [at, at, ingestId].map(copyValue).join('\t');
+  let records: string[] = [];
+  let names: string[] = [];
+  let keys: string[] = [];
+  let size = 0;
+  let inFlight: Promise<void> = Promise.resolve();
+  let failed: Error | undefined;
+
+  /** Sends the rows gathered, once the round before has been taken (one connection, one COPY at a time). */
+  const send = async () => {
+    await inFlight;
+    if (failed) throw failed;
+    if (records.length === 0) return;
+    const rounds: Array<[string, string[]]> = [
+      [`COPY source_records (${DIRECT_COLUMNS}) FROM STDIN`, records],
+      ['COPY source_names (record_id, name, name_type, name_key) FROM STDIN', names],
+      [
+        'COPY aevs_stage (seq, file, line, record_key, name, names, data, fingerprint, name_keys) FROM STDIN',
+        keys,
+      ],
+    ];
+    records = [];
+    names = [];
+    keys = [];
+    size = 0;
+    // One COPY after another on the connection, while the next round is gathered.
+    inFlight = (async () => {
+      for (const [sql, rows] of rounds) {
+        if (rows.length === 0) continue;
+        const stream = copyFrom(sql);
+        stream.end(rows.join(''));
+        await finished(stream);
+      }
+    })().catch((error: Error) => {
+      failed ??= error;
+    });
+  };
+
+  return {
+    add(seq, file, r) {
+      const id = base + seq;
+      const row = `${id}\t${fixed}\t${[r.key, r.abn, r.acn, r.name, r.namesJson, r.status, r.asOf, r.dataJson, r.fingerprint].map(copyValue).join('\t')}\t${stamps}\n`;
+      records.push(row);
+      size += row.length;
+      for (const n of r.names)
+        names.push(`${id}\t${copyValue(n.name)}\t${copyValue(n.type)}\t${copyValue(n.key)}\n`);
+      keys.push(`${seq}\t${file}\t${r.line}\t${copyValue(r.key)}\t\t\t\t\t\n`);
+    },
+    async afterBatch() {
+      if (size >= DIRECT_ROUND) await send();
+    },
+    async finish(last) {
+      await send();
+      await inFlight;
+      if (failed) throw failed;
+      await tx.exec('ANALYZE aevs_stage');
+      const duplicates = await dropDuplicates(tx);
+      if (duplicates.count > 0) {
+        // A later copy of a key already sent straight in leaves the tables again (the first stays).
+        await tx.run(
+          'DELETE FROM source_names n USING aevs_dupes d WHERE d.seq > ? AND n.record_id = ?::bigint + d.seq',
+          [switchedAt, base],
+        );
+        await tx.run(
+          'DELETE FROM source_records r USING aevs_dupes d WHERE d.seq > ? AND r.id = ?::bigint + d.seq',
+          [switchedAt, base],
+        );
+      }
+      await insertFresh(scope, base, switchedAt);
+      await tx.get("SELECT setval(pg_get_serial_sequence('source_records', 'id'), ?::bigint)", [base + last]);
+      await rebuildIndexes(tx, aside);
+      return {
+        kept: last - duplicates.count,
+        duplicates: duplicates.first,
+        duplicateCount: duplicates.count,
+      };
+    },
+  };
 }
 
 /** The records the comparison found new, each with its names, from the stage. */
@@ -463,34 +618,61 @@ async function removeGone({ tx, at }: Scope, onRemoved?: (batch: StoredRecord[])
   return removed;
 }
 
-/**
- * Secondary indexes of the register tables a large load sets aside, to build once at the end (as
- * the table holds them, so they come back exactly): only when the load is large next to what the
- * tables hold, since the tables are locked until the load commits either way.
- */
-async function setAsideIndexes(tx: Db, loading: number): Promise<string[] | null> {
-  const held = Number(
-    (
-      await tx.get<{ n: number }>(
-        "SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'source_records'::regclass",
-      )
-    )?.n ?? 0,
+/** The records the register tables hold, as the planner's statistics have it (no count of them all). */
+async function heldRows(tx: Db): Promise<number> {
+  const row = await tx.get<{ n: number }>(
+    "SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'source_records'::regclass",
   );
-  if (loading < 5_000 || loading < held * SUSPEND_RATIO) return null;
-  // The tables as the connection's search path finds them (each test, say, has a schema of its own).
-  const indexes = await tx.all<{ oid: number; indexdef: string }>(
-    `SELECT x.indexrelid::bigint AS oid, pg_get_indexdef(x.indexrelid) AS indexdef FROM pg_index x
-     WHERE x.indrelid IN ('source_records'::regclass, 'source_names'::regclass)
-       AND NOT x.indisunique AND NOT x.indisprimary`,
-  );
-  for (const index of indexes) {
-    const name = await tx.get<{ name: string }>('SELECT ?::bigint::regclass::text AS name', [index.oid]);
-    await tx.exec(`DROP INDEX ${name?.name}`);
-  }
-  return indexes.map((i) => i.indexdef);
+  return Number(row?.n ?? 0);
 }
 
-async function rebuildIndexes(tx: Db, definitions: string[]) {
-  for (const sql of definitions) await tx.exec(sql);
+/** Whether a first load of `loading` records sets the tables' indexes aside (see `setAsideIndexes`). */
+const setsAside = (loading: number, held: number) => loading >= 5_000 && loading >= held * SUSPEND_RATIO;
+
+/**
+ * The indexes of the register tables a large load sets aside, to build once at the end (as the
+ * table holds them, so they come back exactly): only when the load is large next to what the
+ * tables hold, since the tables are locked until the load commits either way. The unique ones and
+ * the key go too: the stage holds no key twice and none the dataset already had (a first load),
+ * and each record's id comes from a block of the sequence, so building them again cannot fail on
+ * what the load wrote; keeping them up row by row was the largest part of inserting the records.
+ */
+async function setAsideIndexes(tx: Db): Promise<SetAside> {
+  // The tables as the connection's search path finds them (each test, say, has a schema of its own).
+  const indexes = await tx.all<{
+    name: string;
+    table: string;
+    indexdef: string;
+    constraint_name: string | null;
+    constraintdef: string | null;
+  }>(
+    `SELECT x.indexrelid::regclass::text AS name, x.indrelid::regclass::text AS table,
+       pg_get_indexdef(x.indexrelid) AS indexdef,
+       c.conname AS constraint_name, pg_get_constraintdef(c.oid) AS constraintdef
+     FROM pg_index x LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
+     WHERE x.indrelid IN ('source_records'::regclass, 'source_names'::regclass)`,
+  );
+  const rebuild: string[] = [];
+  for (const index of indexes) {
+    if (index.constraint_name) {
+      await tx.exec(`ALTER TABLE ${index.table} DROP CONSTRAINT ${quoteIdent(index.constraint_name)}`);
+      rebuild.push(
+        `ALTER TABLE ${index.table} ADD CONSTRAINT ${quoteIdent(index.constraint_name)} ${index.constraintdef}`,
+      );
+    } else {
+      await tx.exec(`DROP INDEX ${index.name}`);
+      rebuild.push(index.indexdef);
+    }
+  }
+  return rebuild;
+}
+
+/** The statements that build a load's set-aside indexes and constraints again. */
+type SetAside = string[];
+
+const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+async function rebuildIndexes(tx: Db, statements: SetAside) {
+  for (const sql of statements) await tx.exec(sql);
   await tx.exec('ANALYZE source_records; ANALYZE source_names');
 }
