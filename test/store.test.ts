@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { UsageMeter, usagePeriod } from '../src/accounts/usage-meter.ts';
 import { createLogger } from '../src/logger.ts';
 import { nameKey } from '../src/names/name-key.ts';
@@ -158,6 +160,44 @@ describe('PostgreSQL named statements', { skip: testEngine() !== 'postgres' }, (
     } finally {
       await db.close();
       await settings.cleanup();
+    }
+  });
+});
+
+describe('a PostgreSQL store in a schema of its own', { skip: testEngine() !== 'postgres' }, () => {
+  it('gets its own tables, even where another store is found further along the search path', async () => {
+    const other = await testStoreSettings();
+    const otherDb = await openDb(other);
+    const base = process.env.AEVS_TEST_DATABASE_URL as string;
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    try {
+      await otherDb.run(
+        "INSERT INTO accounts (id, name, created_at) VALUES ('acc_other', 'Other', '2026-11-26T00:00:00Z')",
+      );
+      const otherSchema = decodeURIComponent(other.databaseUrl as string).match(/search_path=(\w+)/)?.[1];
+      const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},${otherSchema},public`)}`;
+      const db = await openDb({ dataDir: other.dataDir, databaseUrl: url });
+      try {
+        const tables = await admin.query('SELECT COUNT(*)::int AS n FROM pg_tables WHERE schemaname = $1', [
+          schema,
+        ]);
+        assert.ok(tables.rows[0].n > 10, `the store's tables are made in its schema (${tables.rows[0].n})`);
+        assert.deepEqual(
+          await db.all('SELECT id FROM accounts'),
+          [],
+          "the other store's accounts are not its own",
+        );
+      } finally {
+        await db.close();
+      }
+    } finally {
+      await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+      await otherDb.close();
+      await other.cleanup();
     }
   });
 });

@@ -441,10 +441,22 @@ const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across pro
 export async function migrate(db: Db): Promise<number[]> {
   // Nothing to do is found out by a read, so that opening a store another process is writing to
   // (an ingest holds its write lock for the whole snapshot) does not wait for that lock.
-  const known = await db
-    .all<{ id: number }>('SELECT id FROM schema_migrations')
-    .then((rows) => new Set(rows.map((r) => Number(r.id))))
-    .catch(() => null);
+  // On PostgreSQL only the schema the tables are created in counts: a store kept in a schema of its
+  // own (`search_path`) must not take another store's tables further along the path for its own.
+  const own =
+    db.engine === 'postgres'
+      ? (
+          await db.get<{ present: boolean }>(
+            "SELECT to_regclass(format('%I.schema_migrations', current_schema())) IS NOT NULL AS present",
+          )
+        )?.present === true
+      : true;
+  const known = own
+    ? await db
+        .all<{ id: number }>('SELECT id FROM schema_migrations')
+        .then((rows) => new Set(rows.map((r) => Number(r.id))))
+        .catch(() => null)
+    : null;
   if (known && MIGRATIONS.every((m) => known.has(m.id))) return [];
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
