@@ -4,14 +4,17 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { Writable } from 'node:stream';
 import { after, before, describe, it } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { createAccount } from '../src/accounts/create-account.ts';
 import { createKey } from '../src/accounts/keys.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { AppError } from '../src/errors.ts';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { createLogger } from '../src/logger.ts';
-import { openStore } from '../src/store/open-store.ts';
+import { openDb, openStore } from '../src/store/open-store.ts';
 import type { Store } from '../src/store/store.ts';
 import { bearer } from './helpers/app.ts';
 import { type TestStoreSettings, testEngine, testStoreSettings } from './helpers/store.ts';
@@ -161,6 +164,43 @@ describe(`a store that cannot be reached (${testEngine()})`, () => {
     } finally {
       other.exec('ROLLBACK');
       other.close();
+    }
+  });
+});
+
+describe('PostgreSQL tables held locked by a load', { skip: testEngine() !== 'postgres' }, () => {
+  it('a read outside a transaction is a 503 once the lock timeout passes; a transaction waits', async () => {
+    const settings = await testStoreSettings();
+    const db = await openDb(settings);
+    const holder = new pg.Client({ connectionString: settings.databaseUrl });
+    await holder.connect();
+    try {
+      // What a large first load holds from setting the indexes aside until it commits.
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE source_records IN ACCESS EXCLUSIVE MODE');
+      const started = performance.now();
+      await assert.rejects(
+        db.all('SELECT COUNT(*) AS n FROM source_records'),
+        (error: unknown) => error instanceof AppError && error.code === 'store_unavailable',
+      );
+      const waited = performance.now() - started;
+      assert.ok(waited >= 4_500 && waited < 15_000, `failed after ${waited.toFixed(0)} ms`);
+      let done = false;
+      const inTransaction = db
+        .transaction((tx) => tx.get<{ n: number }>('SELECT COUNT(*) AS n FROM source_records'))
+        .then((row) => {
+          done = true;
+          return row;
+        });
+      await sleep(6_000);
+      assert.equal(done, false, 'the transaction is still waiting for the lock');
+      await holder.query('COMMIT');
+      assert.equal(Number((await inTransaction)?.n), 0);
+      assert.equal(Number((await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM source_records'))?.n), 0);
+    } finally {
+      await holder.end();
+      await db.close();
+      await settings.cleanup();
     }
   });
 });

@@ -33,9 +33,14 @@ export function isUnreachable(engine: 'sqlite' | 'postgres', error: unknown): bo
     return [SQLITE_BUSY, SQLITE_IOERR, SQLITE_FULL, SQLITE_CANTOPEN].includes(primary);
   }
   const code = typeof e.code === 'string' ? e.code : '';
-  // SQLSTATE class 08 is a connection exception; 57P01–57P03, the server shutting down or starting.
+  // SQLSTATE class 08 is a connection exception; 57P01–57P03, the server shutting down or starting;
+  // 55P03, a lock not granted within the lock timeout (a first load holding the tables, as SQLite's busy).
   return (
-    PG_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code) || PG_MESSAGES.test(e.message)
+    PG_CODES.has(code) ||
+    code.startsWith('08') ||
+    /^57P0[123]$/.test(code) ||
+    code === '55P03' ||
+    PG_MESSAGES.test(e.message)
   );
 }
 

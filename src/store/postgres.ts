@@ -20,6 +20,9 @@ const types = {
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/** How long a statement outside a transaction waits for a lock (SQLite's busy timeout is the same). */
+const LOCK_TIMEOUT = '5s';
+
 /** Statements given a name, by their text: the same text always has the same name. */
 const statementNames = new Map<string, string>();
 /** Named statements at most: each connection keeps each one it has used. */
@@ -100,7 +103,9 @@ export class PostgresDb implements Db {
       this.#ingests++;
     });
     // A server that does not answer a new connection within 5 s is taken to be down (the default
-    // would wait for ever).
+    // would wait for ever). A statement outside a transaction that waits over LOCK_TIMEOUT for a
+    // table lock (a large first load holds the register tables' until it commits) fails, and is
+    // answered as a store that cannot be reached; a transaction waits for as long as it takes.
     // A named statement is still planned for its values each time: a plan made once for any values
     // could suit one word of a name search and not another (see `statementName`). Set before the
     // connection takes its first query (a server that refuses the setting still serves the query).
@@ -110,7 +115,7 @@ export class PostgresDb implements Db {
       types,
       connectionTimeoutMillis: 5_000,
       onConnect: (client) =>
-        client.query('SET plan_cache_mode = force_custom_plan').then(
+        client.query(`SET plan_cache_mode = force_custom_plan; SET lock_timeout = '${LOCK_TIMEOUT}'`).then(
           () => undefined,
           () => undefined,
         ),
@@ -180,7 +185,7 @@ export class PostgresDb implements Db {
       copyFrom: (sql) => client.query(copyFrom(sql)),
     };
     try {
-      await tx.exec('BEGIN');
+      await tx.exec('BEGIN; SET LOCAL lock_timeout = 0');
       const result = await fn(tx);
       await tx.exec('COMMIT');
       if (ingested) this.#ingests++;
