@@ -362,7 +362,7 @@ export interface components {
             /** @description The listed name's token(s) it aligned with. */
             listed: string;
             /**
-             * @description `exact`; `number` (3, THREE, 1ST, FIRST); `transliterated` (from another script, by its consonants); `spelling` (a Latin spelling variant: HASAN, HASSAN); `phonetic` (sounds alike); `typo` (one or two letters); `initial` (J, JOHN); `abbreviation` (a word of an organisation name written in part: SERV, SERVICE; SHPG, SHIPPING); `joined` (NORTHWIND, NORTH WIND; ALTIKRITI, AL-TIKRITI).
+             * @description `exact`; `number` (3, THREE, 1ST, FIRST); `transliterated` (from another script, by its consonants); `spelling` (a Latin spelling variant: HASAN, HASSAN); `phonetic` (sounds alike); `typo` (one or two letters); `initial` (J, JOHN); `abbreviation` (a word of an organisation name written in part: SERV, SERVICE; SHPG, SHIPPING); `joined` (NORTHWIND, NORTH WIND; ALTIKRITI, AL-TIKRITI; or the whole name, its letters the same with its words broken elsewhere: THEEAGLES L L C, THE EAGLES L.L.C.).
              * @enum {string}
              */
             how: "exact" | "number" | "transliterated" | "spelling" | "phonetic" | "typo" | "initial" | "abbreviation" | "joined";

@@ -68,10 +68,45 @@ const NOT_A_PERSON = 0.7;
 
 type Option = { q: number[]; c: number[]; score: number; how: TokenAgreement };
 
+/** A name's letters and digits alone must be this long to be the same name written with other word breaks. */
+export const MIN_COMPACT = 8;
+/** Two names whose letters and digits are the same, in the same order, but whose words break elsewhere. */
+const SAME_LETTERS = 0.97;
+
 export function compareNames(
   query: PreparedName,
   listed: PreparedName,
   options: { weight?: TokenWeight; person?: boolean } = {},
+): NameComparison {
+  const compared = alignWords(query, listed, options);
+  // Words joined or split anywhere, however many (`THEEAGLES L L C`, `THE EAGLES L.L.C.`; `COMPA NIA`,
+  // `COMPANIA`), where the alignment of words cannot pair them up.
+  if (
+    compared.score < SAME_LETTERS &&
+    query.compact.length >= MIN_COMPACT &&
+    query.compact === listed.compact
+  )
+    return {
+      score: SAME_LETTERS,
+      aligned: [
+        {
+          screened: query.tokens.map((t) => t.text).join(' '),
+          listed: listed.tokens.map((t) => t.text).join(' '),
+          how: 'joined',
+          score: SAME_LETTERS,
+        },
+      ],
+      unmatched: { screened: [], listed: [] },
+      legalForms: compared.legalForms,
+    };
+  return compared;
+}
+
+/** The names compared word by word: each word aligned with its closest counterpart, or left over. */
+function alignWords(
+  query: PreparedName,
+  listed: PreparedName,
+  options: { weight?: TokenWeight; person?: boolean },
 ): NameComparison {
   const Q = query.tokens;
   const C = listed.tokens;

@@ -216,6 +216,27 @@ describe('families of other names: the variant matches, the look-alike does not'
   });
 });
 
+describe('the same letters with the words broken elsewhere', () => {
+  it('matches however many words are joined or split, and explains it as joined', () => {
+    matches(body('THEQUILLMARS L L C', 'The Quillmars L.L.C.'), 'an article joined, a legal form split');
+    matches(body('Tornavi Compa Nia Quillvera', 'Tornavi Compania Quillvera'), 'a word split');
+    matches(
+      person('Gasparadi Quillmeza Quillmeza', 'Gaspar Adi Quillmeza Quillmeza'),
+      'beside a repeated name',
+    );
+    const c = compareNames(prepareName('Quillsil-Ver Brid GE'), prepareName('Quillsilver Bridge'));
+    assert.deepEqual(
+      c.aligned.map((a) => a.how),
+      ['joined'],
+    );
+  });
+
+  it('does not match names with other letters, or too short to tell', () => {
+    differs(body('THEQUILLMARS L L C', 'The Quillmarsh L.L.C.'), 'a letter more');
+    assert.ok(body('AB CD', 'ABCD') < 0.97, 'under eight letters the words are compared as words');
+  });
+});
+
 describe('candidates found for these families (the list index)', () => {
   const record = (key: string, name: string): SourceRecord => ({
     key,
@@ -242,6 +263,7 @@ describe('candidates found for these families (the list index)', () => {
     record('haroun', 'Haroun Quillgaye'),
     record('kader', 'Abdelkader Zanbourqi'),
     record('hryhory', 'Aliaksandr Hryhorevich Tsvilkouski'),
+    record('eagles', 'The Quillmars L.L.C.'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -271,5 +293,10 @@ describe('candidates found for these families (the list index)', () => {
   it('looser consonants', () => {
     assert.ok(found('Aleksandr Grigorevich Tsvilkouski').includes('hryhory'));
     assert.deepEqual(found('Aleksandr Mikalaevich Tsvilkouski'), []);
+  });
+
+  it('the same letters with the words broken elsewhere, where no word is shared', () => {
+    assert.ok(found('THEQUILLMARS L L C').includes('eagles'));
+    assert.ok(!found('THEQUILLMARSH L L C').includes('eagles'));
   });
 });

@@ -72,6 +72,11 @@ export type PreparedName = {
   legalForms: string[];
   /** The legal forms as written (transliterated), for the explanation. */
   legalFormText: string[];
+  /**
+   * The name's letters and digits alone, in Latin letters and upper case: two writings of one name
+   * that differ only in where its words break (`NOVE-AD-HOLDING AD`, `NOVEADHOLDING AD`) have the same.
+   */
+  compact: string;
 };
 
 /** Words that join or qualify a name without naming anyone: set aside, not compared. */
@@ -327,6 +332,9 @@ export function prepareName(name: string): PreparedName {
     ),
     legalForms: forms.kinds,
     legalFormText: formText,
+    compact: anyAscii(name)
+      .toUpperCase()
+      .replace(/[^A-Z0-9]/g, ''),
   };
 }
 

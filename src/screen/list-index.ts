@@ -1,5 +1,5 @@
 import type { Partition } from '../ctx.ts';
-import { compareNames, type NameComparison } from '../names/align-names.ts';
+import { compareNames, MIN_COMPACT, type NameComparison } from '../names/align-names.ts';
 import { type NameToken, type PreparedName, prepareName, skeleton } from '../names/name-tokens.ts';
 import { RecentlyUsed } from '../recently-used.ts';
 import type { SourceRecord } from '../registers/types.ts';
@@ -60,6 +60,7 @@ export class ListIndex {
           seen.add(t.text);
         }
         for (const key of keys(n.prepared.tokens)) this.#post(key, id);
+        if (n.prepared.compact.length >= MIN_COMPACT) this.#post(`c:${n.prepared.compact}`, id);
       }
     }
   }
@@ -134,6 +135,9 @@ export class ListIndex {
     // A name whose keys carry little of the screened name's weight cannot come close enough.
     const total = query.tokens.reduce((sum, t) => sum + (t.kind === 'initial' ? 0 : this.weight(t)), 0);
     const floor = MIN_VOTE * total;
+    // The same letters with the words broken elsewhere: found however few words the two share.
+    for (const id of this.#postings.get(`c:${query.compact}`) ?? [])
+      votes.set(id, Math.max(votes.get(id) ?? 0, total));
     const ranked: Array<[number, number]> = [];
     for (const [id, vote] of votes) if (vote >= floor) ranked.push([id, vote]);
     ranked.sort((a, b) => b[1] - a[1]);
