@@ -104,6 +104,42 @@ describe(`first loads in bulk (${testEngine()})`, () => {
     assert.deepEqual(await schema(db), fresh);
   });
 
+  it('applies nothing of a large first load that fails while its records are being sent straight in', async () => {
+    // Long names, so that rounds of records have gone to the store before the file fails.
+    const long = (i: number) =>
+      `ROLL COMPANY NUMBER ${i} ${'WITH A VERY LONG TRADING NAME '.repeat(12)}PTY LTD`;
+    for (const failAt of [12_000, 21_000]) {
+      await assert.rejects(
+        ingest({
+          ctx: ctxOf(db),
+          input: { adapter: rollAdapter, files: [rollFile(rows(ROWS, long), failAt)], partition: 'live' },
+        }),
+        (error: unknown) => error instanceof IngestError && /Nothing was applied/.test(error.message),
+      );
+      const counts = await db.get<{ records: number; names: number }>(
+        'SELECT (SELECT COUNT(*) FROM source_records) AS records, (SELECT COUNT(*) FROM source_names) AS names',
+      );
+      assert.deepEqual([Number(counts?.records), Number(counts?.names)], [0, 0], `failing at ${failAt}`);
+      assert.deepEqual(await schema(db), fresh);
+    }
+  });
+
+  it('fails, and does not hang, on a value the store refuses just before the load goes straight in', {
+    skip: testEngine() !== 'postgres',
+    timeout: 60_000,
+  }, async () => {
+    // PostgreSQL refuses a NUL in text: the COPY into the stage fails as the load switches over,
+    // while the file's reader is still full of rows.
+    const all = rows(ROWS, (i) => (i === 4_990 ? 'NUL\u0000COMPANY' : `ROLL COMPANY NUMBER ${i} PTY LTD`));
+    await assert.rejects(
+      ingest({ ctx: ctxOf(db), input: { adapter: rollAdapter, files: [rollFile(all)], partition: 'live' } }),
+      (error: unknown) => error instanceof IngestError && /Nothing was applied/.test(error.message),
+    );
+    const count = await db.get<{ n: number }>('SELECT COUNT(*) AS n FROM source_records');
+    assert.equal(Number(count?.n), 0);
+    assert.deepEqual(await schema(db), fresh);
+  });
+
   it('loads a large first snapshot whole: duplicates rejected, indexes rebuilt as they were, names searchable', async () => {
     // Copies of a key among the first rows (written through the indexes, or staged), between the
     // first rows and the last (sent after the indexes are set aside), and among the last rows.
@@ -173,6 +209,35 @@ describe(`first loads in bulk (${testEngine()})`, () => {
     assert.deepEqual([renamed.updated, renamed.unchanged, renamed.events], [1, ROWS - 1, 1]);
     const found = await nameCandidates(db, 'live', ['RENAMED']);
     assert.equal(found[0]?.abn, abnOf(7));
+  });
+});
+
+describe('a first load next to a table with no statistics yet', { skip: testEngine() !== 'postgres' }, () => {
+  it('counts the rows the table holds, and keeps its indexes for a load not much larger', async () => {
+    const settings = await testStoreSettings();
+    const db = await openDb(settings);
+    try {
+      // Rows of another dataset written without statistics being gathered (as after a restore).
+      await db.run(
+        `INSERT INTO source_records (partition, dataset, record_key, name, names, data, first_seen_at, updated_at)
+         SELECT 'live', 'other', 'k' || g, 'NAME ' || g, '[]', '{}', '2026-11-26', '2026-11-26'
+         FROM generate_series(1, 1000) g`,
+      );
+      const indexes = () =>
+        db.all(
+          "SELECT indexrelid::bigint AS id FROM pg_index WHERE indrelid = 'source_records'::regclass ORDER BY 1",
+        );
+      const before = await indexes();
+      const s = await ingest({
+        ctx: ctxOf(db),
+        input: { adapter: rollAdapter, files: [rollFile(rows(6_000))], partition: 'live' },
+      });
+      assert.equal(s.inserted, 6_000);
+      assert.deepEqual(await indexes(), before, 'the indexes were kept up, not set aside and built again');
+    } finally {
+      await db.close();
+      await settings.cleanup();
+    }
   });
 });
 

@@ -165,11 +165,16 @@ describe('PostgreSQL named statements', { skip: testEngine() !== 'postgres' }, (
 });
 
 describe('a PostgreSQL store in a schema of its own', { skip: testEngine() !== 'postgres' }, () => {
-  it('gets its own tables, even where another store is found further along the search path', async () => {
+  it('refuses a search path that reaches another store after an empty schema, and opens either named first', async () => {
     const other = await testStoreSettings();
     const otherDb = await openDb(other);
     const base = process.env.AEVS_TEST_DATABASE_URL as string;
     const schema = `t_${randomBytes(6).toString('hex')}`;
+    const otherSchema = decodeURIComponent(other.databaseUrl as string).match(/search_path=(\w+)/)?.[1];
+    const withPath = (path: string) =>
+      `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${path}`)}`;
+    const tablesIn = async (name: string) =>
+      (await admin.query('SELECT COUNT(*)::int AS n FROM pg_tables WHERE schemaname = $1', [name])).rows[0].n;
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
@@ -177,22 +182,24 @@ describe('a PostgreSQL store in a schema of its own', { skip: testEngine() !== '
       await otherDb.run(
         "INSERT INTO accounts (id, name, created_at) VALUES ('acc_other', 'Other', '2026-11-26T00:00:00Z')",
       );
-      const otherSchema = decodeURIComponent(other.databaseUrl as string).match(/search_path=(\w+)/)?.[1];
-      const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema},${otherSchema},public`)}`;
-      const db = await openDb({ dataDir: other.dataDir, databaseUrl: url });
-      try {
-        const tables = await admin.query('SELECT COUNT(*)::int AS n FROM pg_tables WHERE schemaname = $1', [
-          schema,
-        ]);
-        assert.ok(tables.rows[0].n > 10, `the store's tables are made in its schema (${tables.rows[0].n})`);
-        assert.deepEqual(
-          await db.all('SELECT id FROM accounts'),
-          [],
-          "the other store's accounts are not its own",
-        );
-      } finally {
-        await db.close();
-      }
+      await assert.rejects(
+        openDb({ dataDir: other.dataDir, databaseUrl: withPath(`${schema},${otherSchema},public`) }),
+        (error: unknown) =>
+          error instanceof Error &&
+          error.message.includes(`store in schema "${otherSchema}" after schema "${schema}"`),
+      );
+      assert.equal(await tablesIn(schema), 0, 'no empty store is made in front of the other');
+      // Named first, the other store is opened; alone, the new schema gets a store of its own.
+      const again = await openDb({
+        dataDir: other.dataDir,
+        databaseUrl: withPath(`${otherSchema},${schema},public`),
+      });
+      assert.deepEqual(await again.all('SELECT id FROM accounts'), [{ id: 'acc_other' }]);
+      await again.close();
+      const own = await openDb({ dataDir: other.dataDir, databaseUrl: withPath(`${schema},public`) });
+      assert.deepEqual(await own.all('SELECT id FROM accounts'), []);
+      await own.close();
+      assert.ok((await tablesIn(schema)) > 10);
     } finally {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();

@@ -151,7 +151,7 @@ export async function ingest({
       try {
         for (const [i, file] of files.entries()) await readFile(run, tx, file, { fresh, snapshot, file: i });
       } catch (error) {
-        snapshot?.abort(error as Error);
+        await snapshot?.abort(error as Error);
         throw error;
       }
       await fresh?.finish();

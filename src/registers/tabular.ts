@@ -125,14 +125,30 @@ export async function* readTable(input: Readable, options: TableOptions): AsyncG
     max_record_size: 1024 * 1024,
     info: true,
   });
+  // Until the parser takes more, or is gone: a reader that stops early (the ingest failed, say)
+  // destroys it, and then no 'drain' ever comes.
+  const roomFor = () =>
+    new Promise<void>((resolve) => {
+      if (parser.destroyed) return resolve();
+      const done = () => {
+        parser.off('drain', done);
+        parser.off('close', done);
+        resolve();
+      };
+      parser.on('drain', done);
+      parser.on('close', done);
+    });
   const feed = (async () => {
     try {
-      for (const piece of buffered)
-        if (!parser.write(piece)) await new Promise((r) => parser.once('drain', r));
+      for (const piece of buffered) if (!parser.write(piece)) await roomFor();
       for (;;) {
+        if (parser.destroyed) {
+          await iterator.return?.();
+          return;
+        }
         const next = await iterator.next();
         if (next.done) break;
-        if (!parser.write(String(next.value))) await new Promise((r) => parser.once('drain', r));
+        if (!parser.write(String(next.value))) await roomFor();
       }
       parser.end();
     } catch (error) {
@@ -194,6 +210,8 @@ export async function* readTable(input: Readable, options: TableOptions): AsyncG
     throw new FormatError(`${options.fileName}: ${e.message ?? 'unreadable'}`, e.lines);
   } finally {
     await feed.catch(() => undefined);
+    // A reader that stopped early leaves the rest of the file unread: it is closed all the same.
+    if (!input.readableEnded) input.destroy();
   }
   if (!header) throw new FormatError(`${options.fileName}: no header line`, 1);
 }

@@ -438,25 +438,33 @@ export const MIGRATIONS: Migration[] = [
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)
 
+/**
+ * On PostgreSQL a store lives in the first schema of the search path, where its tables are made.
+ * Where that schema has none but one further along the path has a store's (a store in `public`
+ * with a schema named after the user in front, or a new schema put in front of an existing store),
+ * either reading could be meant: opening refuses, rather than make an empty store in front of the
+ * other or use the other store's tables as if they were this one's.
+ */
+async function refuseAnotherSchemasStore(db: Db) {
+  const where = await db.get<{ here: string | null; found: string | null }>(
+    `SELECT current_schema() AS here,
+       (SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+        WHERE c.oid = to_regclass('schema_migrations')) AS found`,
+  );
+  if (where?.here && where.found && where.found !== where.here)
+    throw new Error(
+      `The search path reaches the store in schema "${where.found}" after schema "${where.here}", where this store's tables would be made. Put "${where.found}" first in search_path to open that store, or leave it out of the path for a new store in "${where.here}".`,
+    );
+}
+
 export async function migrate(db: Db): Promise<number[]> {
   // Nothing to do is found out by a read, so that opening a store another process is writing to
   // (an ingest holds its write lock for the whole snapshot) does not wait for that lock.
-  // On PostgreSQL only the schema the tables are created in counts: a store kept in a schema of its
-  // own (`search_path`) must not take another store's tables further along the path for its own.
-  const own =
-    db.engine === 'postgres'
-      ? (
-          await db.get<{ present: boolean }>(
-            "SELECT to_regclass(format('%I.schema_migrations', current_schema())) IS NOT NULL AS present",
-          )
-        )?.present === true
-      : true;
-  const known = own
-    ? await db
-        .all<{ id: number }>('SELECT id FROM schema_migrations')
-        .then((rows) => new Set(rows.map((r) => Number(r.id))))
-        .catch(() => null)
-    : null;
+  if (db.engine === 'postgres') await refuseAnotherSchemasStore(db);
+  const known = await db
+    .all<{ id: number }>('SELECT id FROM schema_migrations')
+    .then((rows) => new Set(rows.map((r) => Number(r.id))))
+    .catch(() => null);
   if (known && MIGRATIONS.every((m) => known.has(m.id))) return [];
   await db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (id INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',

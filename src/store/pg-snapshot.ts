@@ -46,8 +46,11 @@ export type SnapshotLoad = {
     onChanges: (batch: SnapshotChange[]) => Promise<void>;
     onRemoved: (batch: StoredRecord[]) => Promise<void>;
   }): Promise<SnapshotResult>;
-  /** After a failure: ends the COPY so the transaction can roll back. */
-  abort(error: Error): void;
+  /**
+   * After a failure: ends the COPY, sends nothing more and waits for what was sent, so that the
+   * transaction's rollback is the next statement on the connection.
+   */
+  abort(error: Error): Promise<void>;
 };
 
 /** Rows read back at a time for the adapter's diff. */
@@ -183,9 +186,11 @@ export async function startSnapshotLoad(
         direct = await goDirect(scope, copyFrom, staged);
       }
     },
-    abort(error) {
-      // Rounds sent straight into the tables are taken whole, then rolled back with the transaction.
+    async abort(error) {
       if (!copy.writableFinished) copy.destroy(error);
+      // A round sent straight into the tables is taken whole, then rolled back with the transaction;
+      // none is sent after it (it would come after the rollback, outside any transaction).
+      await direct?.stop();
     },
     async finish(options) {
       if (direct) {
@@ -309,6 +314,8 @@ type CopyFrom = NonNullable<Db['copyFrom']>;
 type DirectLoad = {
   add(seq: number, file: number, record: FreshRecord & { line: number }): void;
   afterBatch(): Promise<void>;
+  /** Sends nothing more, and waits for the statements already sent. */
+  stop(): Promise<void>;
   /** Sends what is left, then drops the duplicates, adds the records staged before and builds the indexes. */
   finish(last: number): Promise<{
     kept: number;
@@ -343,11 +350,13 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
   let size = 0;
   let inFlight: Promise<void> = Promise.resolve();
   let failed: Error | undefined;
+  let stopped = false;
 
   /** Sends the rows gathered, once the round before has been taken (one connection, one COPY at a time). */
   const send = async () => {
     await inFlight;
     if (failed) throw failed;
+    if (stopped) throw new Error('the load was stopped');
     if (records.length === 0) return;
     const rounds: Array<[string, string[]]> = [
       [`COPY source_records (${DIRECT_COLUMNS}) FROM STDIN`, records],
@@ -364,7 +373,7 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
     // One COPY after another on the connection, while the next round is gathered.
     inFlight = (async () => {
       for (const [sql, rows] of rounds) {
-        if (rows.length === 0) continue;
+        if (rows.length === 0 || stopped) continue;
         const stream = copyFrom(sql);
         stream.end(rows.join(''));
         await finished(stream);
@@ -386,6 +395,10 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
     },
     async afterBatch() {
       if (size >= DIRECT_ROUND) await send();
+    },
+    async stop() {
+      stopped = true;
+      await inFlight;
     },
     async finish(last) {
       await send();
@@ -618,12 +631,24 @@ async function removeGone({ tx, at }: Scope, onRemoved?: (batch: StoredRecord[])
   return removed;
 }
 
-/** The records the register tables hold, as the planner's statistics have it (no count of them all). */
+/** Rows counted, at most, where the table has no statistics yet. */
+const HELD_COUNT_CAP = 1_000_000;
+
+/**
+ * The records the register tables hold, as the planner's statistics have it (no count of them
+ * all). A table never analysed (just restored from a dump, say) has none: its rows are counted,
+ * up to a million, so that a small load never sets a large table's indexes aside.
+ */
 async function heldRows(tx: Db): Promise<number> {
   const row = await tx.get<{ n: number }>(
-    "SELECT GREATEST(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'source_records'::regclass",
+    "SELECT reltuples::bigint AS n FROM pg_class WHERE oid = 'source_records'::regclass",
   );
-  return Number(row?.n ?? 0);
+  const estimate = Number(row?.n ?? -1);
+  if (estimate >= 0) return estimate;
+  const counted = await tx.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM (SELECT 1 FROM source_records LIMIT ${HELD_COUNT_CAP}) held`,
+  );
+  return Number(counted?.n ?? 0);
 }
 
 /** Whether a first load of `loading` records sets the tables' indexes aside (see `setAsideIndexes`). */
