@@ -49,11 +49,13 @@ export async function listSources({
   ctx: Pick<Ctx, 'store'>;
   input: { partition: Partition; scheduled?: boolean };
 }) {
-  const [ingests, counts, syncs] = await Promise.all([
+  // Sync fills the live partition only (docs/sources.md). Its outcome is recorded after the ingest
+  // it ran commits, so it is read first: a sync shown as done never comes with its ingest missing
+  // (read side by side, on two connections, the ingests could be read first and the outcome after).
+  const syncs = input.partition === 'live' ? await ctx.store.syncState.list('live') : [];
+  const [ingests, counts] = await Promise.all([
     ctx.store.ingests.latest(input.partition),
     ctx.store.ingests.recordCounts(input.partition),
-    // Sync fills the live partition only (docs/sources.md).
-    input.partition === 'live' ? ctx.store.syncState.list('live') : Promise.resolve([]),
   ]);
   const syncOf = new Map(syncs.map((s) => [s.dataset, s]));
   const byDataset = new Map(ingests.map((i) => [i.dataset, i]));
