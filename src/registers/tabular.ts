@@ -1,6 +1,7 @@
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
 import { parse } from 'csv-parse';
 import iconv from 'iconv-lite';
+import { firstEvent } from '../first-event.ts';
 import { FormatError, type ParseItem, type SourceRecord } from './types.ts';
 
 /**
@@ -127,17 +128,9 @@ export async function* readTable(input: Readable, options: TableOptions): AsyncG
   });
   // Until the parser takes more, or is gone: a reader that stops early (the ingest failed, say)
   // destroys it, and then no 'drain' ever comes.
-  const roomFor = () =>
-    new Promise<void>((resolve) => {
-      if (parser.destroyed) return resolve();
-      const done = () => {
-        parser.off('drain', done);
-        parser.off('close', done);
-        resolve();
-      };
-      parser.on('drain', done);
-      parser.on('close', done);
-    });
+  const roomFor = async () => {
+    if (!parser.destroyed) await firstEvent(parser, ['drain', 'close']);
+  };
   const feed = (async () => {
     try {
       for (const piece of buffered) if (!parser.write(piece)) await roomFor();

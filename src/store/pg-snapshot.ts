@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Partition } from '../ctx.ts';
+import { firstEvent } from '../first-event.ts';
 import type { FreshRecord } from './bulk-load.ts';
 import type { Db } from './db.ts';
 import { STORED_COLUMNS, type StoredRecord } from './source-records.ts';
@@ -125,17 +126,8 @@ export async function startSnapshotLoad(
     hand();
     if (copyError) throw copyError;
     if (full) {
-      // Until the COPY takes more, or fails (its error is kept by the listener above); each wait
-      // takes its listeners off again, or a long load would pile them up.
-      await new Promise<void>((resolve) => {
-        const done = () => {
-          copy.off('drain', done);
-          copy.off('error', done);
-          resolve();
-        };
-        copy.on('drain', done);
-        copy.on('error', done);
-      });
+      // Until the COPY takes more, or fails (its error is kept by the listener above).
+      await firstEvent(copy, ['drain', 'error']);
       full = false;
       if (copyError) throw copyError;
     }
@@ -212,12 +204,10 @@ export async function startSnapshotLoad(
       const kept = staged - duplicates.count;
       if (storedRows === 0 && !options.events) {
         options.checkRemovals(0);
-        const aside = setsAside(kept, await heldRows(tx)) ? await setAsideIndexes(tx) : null;
+        const aside = setsAside(kept, held ?? (await heldRows(tx))) ? await setAsideIndexes(tx) : null;
         const base = await takeIds(tx);
         await insertFresh(scope, base);
-        await tx.get("SELECT setval(pg_get_serial_sequence('source_records', 'id'), ?::bigint)", [
-          base + staged,
-        ]);
+        await idsTakenUpTo(tx, base + staged);
         if (aside) await rebuildIndexes(tx, aside);
         return {
           inserted: kept,
@@ -280,7 +270,7 @@ async function dropDuplicates(tx: Db) {
  * A block of the record id sequence for a first load, taken while the table is locked against other
  * writers: each record's id is the block's base plus its place in the snapshot (`seq`), so its names
  * need no join back to the record just inserted. The caller moves the sequence past the block
- * (`setval`) once it knows how many the load holds.
+ * (`idsTakenUpTo`) once it knows how many the load holds.
  */
 async function takeIds(tx: Db): Promise<number> {
   await tx.exec('LOCK TABLE source_records IN SHARE ROW EXCLUSIVE MODE');
@@ -289,6 +279,10 @@ async function takeIds(tx: Db): Promise<number> {
   );
   return Number(block?.base ?? 0);
 }
+
+/** Moves the record id sequence past the block a first load took (`takeIds`). */
+const idsTakenUpTo = (tx: Db, top: number) =>
+  tx.get("SELECT setval(pg_get_serial_sequence('source_records', 'id'), ?::bigint)", [top]);
 
 /** A first load's staged records (up to `upTo`, all by default) and their names, straight from the stage. */
 async function insertFresh({ tx, partition, dataset, at, ingestId }: Scope, base: number, upTo?: number) {
@@ -418,7 +412,7 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
         );
       }
       await insertFresh(scope, base, switchedAt);
-      await tx.get("SELECT setval(pg_get_serial_sequence('source_records', 'id'), ?::bigint)", [base + last]);
+      await idsTakenUpTo(tx, base + last);
       await rebuildIndexes(tx, aside);
       return {
         kept: last - duplicates.count,
@@ -656,8 +650,8 @@ const setsAside = (loading: number, held: number) => loading >= 5_000 && loading
 
 /**
  * The indexes of the register tables a large load sets aside, to build once at the end (as the
- * table holds them, so they come back exactly): only when the load is large next to what the
- * tables hold, since the tables are locked until the load commits either way. The unique ones and
+ * table holds them, so they come back exactly). The caller asks only when the load is large next
+ * to what the tables hold (`setsAside`): the rebuild covers every row. The unique ones and
  * the key go too: the stage holds no key twice and none the dataset already had (a first load),
  * and each record's id comes from a block of the sequence, so building them again cannot fail on
  * what the load wrote; keeping them up row by row was the largest part of inserting the records.
