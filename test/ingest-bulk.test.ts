@@ -212,6 +212,54 @@ describe(`first loads in bulk (${testEngine()})`, () => {
   });
 });
 
+describe(`a large first load holding each key once (${testEngine()})`, () => {
+  it('is stored whole, its indexes built as they were, and its words found even misspelt', async () => {
+    const settings = await testStoreSettings();
+    const db = await openDb(settings);
+    try {
+      const fresh = await schema(db);
+      // A word only a row sent after the indexes were set aside holds.
+      const all = rows(ROWS, (i) =>
+        i === ROWS - 2 ? 'ZANZIBAR SPICE TRADERS PTY LTD' : `ROLL COMPANY NUMBER ${i} PTY LTD`,
+      );
+      const s = await ingest({
+        ctx: ctxOf(db),
+        input: { adapter: rollAdapter, files: [rollFile(all)], partition: 'live' },
+      });
+      assert.deepEqual([s.inserted, s.rejected, s.events], [ROWS, 0, 0]);
+      const counts = await db.get<{ records: number; names: number; keys: number }>(
+        `SELECT (SELECT COUNT(*) FROM source_records) AS records, (SELECT COUNT(*) FROM source_names) AS names,
+           (SELECT COUNT(DISTINCT record_key) FROM source_records) AS keys`,
+      );
+      assert.deepEqual(
+        [Number(counts?.records), Number(counts?.names), Number(counts?.keys)],
+        [ROWS, ROWS, ROWS],
+      );
+      assert.deepEqual(await schema(db), fresh);
+      const found = await nameCandidates(db, 'live', ['ZANZIBAR']);
+      assert.deepEqual(
+        found.map((c) => c.abn),
+        [abnOf(ROWS - 2)],
+      );
+      if (db.engine === 'postgres') {
+        // A typo in the first letters, found among the words the names sent straight in hold.
+        const typo = await nameCandidates(db, 'live', ['ZNAZIBAR']);
+        assert.deepEqual(
+          typo.map((c) => c.abn),
+          [abnOf(ROWS - 2)],
+        );
+        const ids = await db.get<{ top: number; next: number }>(
+          "SELECT (SELECT MAX(id) FROM source_records) AS top, nextval(pg_get_serial_sequence('source_records', 'id')) AS next",
+        );
+        assert.ok(Number(ids?.next) > Number(ids?.top), JSON.stringify(ids));
+      }
+    } finally {
+      await db.close();
+      await settings.cleanup();
+    }
+  });
+});
+
 describe('a first load next to a table with no statistics yet', { skip: testEngine() !== 'postgres' }, () => {
   it('counts the rows the table holds, and keeps its indexes for a load not much larger', async () => {
     const settings = await testStoreSettings();

@@ -349,6 +349,19 @@ describe(`a store made before names were keyed by record (${testEngine()})`, () 
           },
         ],
       );
+      if (db.engine === 'postgres') {
+        // Migration 15: the names' words, for a typo in a word's first letters, from the names there.
+        const words = await db.all<{ word: string }>('SELECT DISTINCT word FROM name_words ORDER BY word');
+        assert.deepEqual(
+          words.map((w) => w.word),
+          ['ALPHA', 'BETA', 'GAMMA', 'HOLDINGS', 'PERSON', 'SANDBOX', 'SHOP', 'TRADING', 'ZETA'],
+        );
+        const typo = await nameCandidates(db, 'live', ['HLODINGS']);
+        assert.deepEqual(typo.map((c) => c.name).sort(), [
+          'BETA HOLDINGS LIMITED',
+          'BETA HOLDINGS ZETA LIMITED',
+        ]);
+      }
     } finally {
       await db.close();
       await settings.cleanup();

@@ -434,6 +434,39 @@ export const MIGRATIONS: Migration[] = [
     // given one then.
     sql: 'ALTER TABLE source_records ADD COLUMN fingerprint TEXT;',
   },
+  {
+    id: 15,
+    name: "PostgreSQL: a typo found among the names' words, and names by key through the words index",
+    sql: {
+      sqlite: '',
+      // The typo fallback of name search looks for words like the query's among the distinct words
+      // of the names (tens of thousands for millions of names), not in every name: the trigram index
+      // over every name was the costliest index a large load built. A statement trigger adds each
+      // word the first time a name holds it, whatever wrote the names (COPY included); two writers
+      // may add one word twice, which the search reads once, and a word no name holds any more
+      // stays, where a search finds no name for it. Names by key go through the words index, as
+      // SQLite's do (docs/architecture.md, the store).
+      postgres: `
+        CREATE TABLE name_words (word TEXT NOT NULL);
+        INSERT INTO name_words (word)
+          SELECT DISTINCT w FROM source_names, unnest(string_to_array(name_key, ' ')) AS w;
+        CREATE INDEX name_words_by_word ON name_words (word);
+        CREATE INDEX name_words_trgm ON name_words USING gin (word gin_trgm_ops);
+        CREATE FUNCTION aevs_add_name_words() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        BEGIN
+          INSERT INTO name_words (word)
+          SELECT DISTINCT w FROM added, unnest(string_to_array(added.name_key, ' ')) AS w
+          WHERE NOT EXISTS (SELECT 1 FROM name_words v WHERE v.word = w);
+          RETURN NULL;
+        END
+        $$;
+        CREATE TRIGGER source_names_add_words AFTER INSERT ON source_names
+          REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION aevs_add_name_words();
+        DROP INDEX source_names_trgm;
+        DROP INDEX source_names_by_key;
+      `,
+    },
+  },
 ];
 
 const MIGRATION_LOCK = 0x6165_7673; // 'aevs': one migrator at a time across processes (PostgreSQL)

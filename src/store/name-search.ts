@@ -22,8 +22,8 @@ const COLUMNS = 'r.dataset, r.record_key, n.name, n.name_type, n.name_key, r.abn
  * and usually enough), a token the index has never seen standing for a typo, searched by its first
  * four letters; only if that finds nothing, names holding any of them, those sharing the most first.
  * Common words such as TRADING are in most rows and make a query slow and its candidates useless.
- * SQLite: FTS5 over the name keys. PostgreSQL: a GIN index of the keys' words, and trigram
- * similarity as the last resort for a typo in a word's first letters.
+ * SQLite: FTS5 over the name keys. PostgreSQL: a GIN index of the keys' words, and as the last
+ * resort for a typo in a word's first letters, the names' words that read like the query's.
  */
 export async function nameCandidates(
   db: Db,
@@ -48,7 +48,7 @@ export async function nameCandidates(
   const seen = new Set(first.map((c) => `${c.dataset}|${c.record_key}|${c.name}`));
   const found = [...first, ...more.filter((c) => !seen.has(`${c.dataset}|${c.record_key}|${c.name}`))];
   if (found.length > 0 || db.engine !== 'postgres') return found;
-  return trigramCandidates(db, partition, queryTokens);
+  return typoCandidates(db, partition, counts, queryTokens);
 }
 
 /** How many names hold each token, from FTS5's vocabulary; a token the index lacks is absent. */
@@ -194,28 +194,43 @@ function postgresSearch(db: Db, partition: Partition, counts: Map<string, number
 }
 
 /**
- * The word similarity a transposition in a word's first letters still reaches (0.43; pg_trgm's
- * default is 0.6). The search's own scoring then keeps only the close names.
+ * How alike a word of the names must be to a word of the query to stand for it (pg_trgm similarity,
+ * its default: a transposition in a nine-letter word's first letters scores 0.47). Only the closest
+ * few are tried, and the search's own scoring then keeps only the close names.
  */
-const WORD_SIMILARITY = 0.4;
+const WORD_SIMILARITY = 0.3;
+/** Words of the names tried for each word of the query the index lacks. */
+const CLOSE_WORDS = 3;
 
 /**
- * PostgreSQL's last resort, for a typo in a word's first letters: the names holding a stretch that
- * reads like the query (pg_trgm word similarity, through the trigram index).
+ * PostgreSQL's last resort, for a typo in a word's first letters: each word of the query no name
+ * holds is replaced by the names' words that read most like it (pg_trgm similarity, through the
+ * trigram index of the names' distinct words), and the names holding any of them are searched.
  */
-function trigramCandidates(db: Db, partition: Partition, queryTokens: string[]) {
-  const query = queryTokens.join(' ');
-  return db.transaction(async (tx) => {
-    await tx.get("SELECT set_config('pg_trgm.word_similarity_threshold', ?, true)", [
-      String(WORD_SIMILARITY),
-    ]);
-    return tx.all<NameCandidate>(
-      `SELECT ${COLUMNS} FROM source_names n JOIN source_records r ON r.id = n.record_id
-       WHERE ? <% n.name_key AND r.partition = ? AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)
-       ORDER BY word_similarity(?, n.name_key) DESC LIMIT ${CANDIDATE_CAP}`,
-      [query, partition, query],
-    );
+async function typoCandidates(
+  db: Db,
+  partition: Partition,
+  counts: Map<string, number>,
+  queryTokens: string[],
+) {
+  const unknown = [...new Set(queryTokens)].filter((t) => !counts.has(t)).slice(0, 2);
+  if (unknown.length === 0) return [];
+  const close = await db.transaction(async (tx) => {
+    await tx.get("SELECT set_config('pg_trgm.similarity_threshold', ?, true)", [String(WORD_SIMILARITY)]);
+    const words: string[] = [];
+    for (const token of unknown) {
+      const rows = await tx.all<{ word: string }>(
+        `SELECT DISTINCT word, similarity(word, ?) AS s FROM name_words WHERE word % ?
+         ORDER BY s DESC, word LIMIT ${CLOSE_WORDS}`,
+        [token, token],
+      );
+      words.push(...rows.map((r) => r.word));
+    }
+    return words;
   });
+  if (close.length === 0) return [];
+  const known = [...counts.keys()].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).slice(0, 3);
+  return postgresSearch(db, partition, counts).any([...known, ...close], []);
 }
 
 export const nameQueries = { candidates: nameCandidates };

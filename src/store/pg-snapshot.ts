@@ -398,19 +398,33 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
       await send();
       await inFlight;
       if (failed) throw failed;
+      // Most snapshots hold each key once. The records staged before the switch go in and the
+      // unique indexes are built: built, they show there is no key twice, and the search for
+      // duplicates (an aggregate over every key) is spared. Only when a key is there twice is all
+      // that undone, the duplicates found and dropped, and the same done again.
+      await tx.exec('SAVEPOINT aevs_keys_once');
+      try {
+        await insertFresh(scope, base, switchedAt);
+        for (const sql of aside.unique) await tx.exec(sql);
+        await tx.exec('RELEASE SAVEPOINT aevs_keys_once');
+        await idsTakenUpTo(tx, base + last);
+        await rebuildIndexes(tx, { unique: [], others: aside.others });
+        return { kept: last, duplicates: [], duplicateCount: 0 };
+      } catch (error) {
+        if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
+        await tx.exec('ROLLBACK TO SAVEPOINT aevs_keys_once');
+      }
       await tx.exec('ANALYZE aevs_stage');
       const duplicates = await dropDuplicates(tx);
-      if (duplicates.count > 0) {
-        // A later copy of a key already sent straight in leaves the tables again (the first stays).
-        await tx.run(
-          'DELETE FROM source_names n USING aevs_dupes d WHERE d.seq > ? AND n.record_id = ?::bigint + d.seq',
-          [switchedAt, base],
-        );
-        await tx.run(
-          'DELETE FROM source_records r USING aevs_dupes d WHERE d.seq > ? AND r.id = ?::bigint + d.seq',
-          [switchedAt, base],
-        );
-      }
+      // A later copy of a key already sent straight in leaves the tables again (the first stays).
+      await tx.run(
+        'DELETE FROM source_names n USING aevs_dupes d WHERE d.seq > ? AND n.record_id = ?::bigint + d.seq',
+        [switchedAt, base],
+      );
+      await tx.run(
+        'DELETE FROM source_records r USING aevs_dupes d WHERE d.seq > ? AND r.id = ?::bigint + d.seq',
+        [switchedAt, base],
+      );
       await insertFresh(scope, base, switchedAt);
       await idsTakenUpTo(tx, base + last);
       await rebuildIndexes(tx, aside);
@@ -422,6 +436,9 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
     },
   };
 }
+
+/** PostgreSQL's error code for a key already held by a unique index. */
+const UNIQUE_VIOLATION = '23505';
 
 /** The records the comparison found new, each with its names, from the stage. */
 async function insertStaged({ tx, partition, dataset, at, ingestId }: Scope) {
@@ -664,34 +681,35 @@ async function setAsideIndexes(tx: Db): Promise<SetAside> {
     indexdef: string;
     constraint_name: string | null;
     constraintdef: string | null;
+    unique: boolean;
   }>(
-    `SELECT x.indexrelid::regclass::text AS name, x.indrelid::regclass::text AS table,
+    `SELECT x.indexrelid::regclass::text AS name, x.indrelid::regclass::text AS table, x.indisunique AS unique,
        pg_get_indexdef(x.indexrelid) AS indexdef,
        c.conname AS constraint_name, pg_get_constraintdef(c.oid) AS constraintdef
      FROM pg_index x LEFT JOIN pg_constraint c ON c.conindid = x.indexrelid AND c.conrelid = x.indrelid
      WHERE x.indrelid IN ('source_records'::regclass, 'source_names'::regclass)`,
   );
-  const rebuild: string[] = [];
+  const rebuild: SetAside = { unique: [], others: [] };
   for (const index of indexes) {
     if (index.constraint_name) {
       await tx.exec(`ALTER TABLE ${index.table} DROP CONSTRAINT ${quoteIdent(index.constraint_name)}`);
-      rebuild.push(
+      rebuild[index.unique ? 'unique' : 'others'].push(
         `ALTER TABLE ${index.table} ADD CONSTRAINT ${quoteIdent(index.constraint_name)} ${index.constraintdef}`,
       );
     } else {
       await tx.exec(`DROP INDEX ${index.name}`);
-      rebuild.push(index.indexdef);
+      rebuild[index.unique ? 'unique' : 'others'].push(index.indexdef);
     }
   }
   return rebuild;
 }
 
-/** The statements that build a load's set-aside indexes and constraints again. */
-type SetAside = string[];
+/** The statements that build a load's set-aside indexes and constraints again, the unique ones apart. */
+type SetAside = { unique: string[]; others: string[] };
 
 const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 async function rebuildIndexes(tx: Db, statements: SetAside) {
-  for (const sql of statements) await tx.exec(sql);
+  for (const sql of [...statements.unique, ...statements.others]) await tx.exec(sql);
   await tx.exec('ANALYZE source_records; ANALYZE source_names');
 }

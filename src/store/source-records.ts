@@ -234,23 +234,33 @@ export const deleteNames = (db: Db, recordId: number) =>
 
 /**
  * Entities in other datasets carrying one of these name keys and an ABN or ACN to attach events to.
- * PostgreSQL finds the keys in its index of names by key. SQLite has no such index (building it
- * after a large load cost more than the rest of the load's indexes): its name index finds the names
- * holding each key's words in that order, and only those whose key is exactly one of these are kept.
+ * Neither engine keeps an index of names by key (building it after a large load cost more than most
+ * of the load's other indexes): each engine's index of the keys' words finds the names holding a
+ * key's words, and only those whose key is exactly one of these are kept. On PostgreSQL each key is
+ * looked up on its own (a plan joining the keys to the names by hash would read every name).
  */
 export function entitiesNamed(db: Db, partition: Partition, excludeDataset: string, nameKeys: string[]) {
   if (nameKeys.length === 0) return Promise.resolve([]);
-  const keys = nameKeys.map(() => '?').join(', ');
   const sqlite = db.engine === 'sqlite';
+  const keys = sqlite ? nameKeys.map(() => '?').join(', ') : '';
   return db.all<{ name: string; name_key: string; abn: string | null; acn: string | null; dataset: string }>(
     `SELECT DISTINCT n.name, n.name_key, r.abn, r.acn, r.dataset
-     FROM ${sqlite ? 'source_names_fts f JOIN source_names n ON n.rowid = f.rowid' : 'source_names n'}
+     FROM ${
+       sqlite
+         ? 'source_names_fts f JOIN source_names n ON n.rowid = f.rowid'
+         : `unnest(?::text[]) AS k(key) CROSS JOIN LATERAL (
+             SELECT * FROM source_names n
+             WHERE to_tsvector('simple', n.name_key) @@ plainto_tsquery('simple', k.key) AND n.name_key = k.key
+             OFFSET 0
+           ) n`
+     }
        JOIN source_records r ON r.id = n.record_id
-     WHERE ${sqlite ? 'source_names_fts MATCH ? AND ' : ''}n.name_key IN (${keys}) AND r.partition = ?
+     WHERE ${sqlite ? `source_names_fts MATCH ? AND n.name_key IN (${keys}) AND ` : ''}r.partition = ?
        AND r.dataset <> ? AND (r.abn IS NOT NULL OR r.acn IS NOT NULL)`,
     [
-      ...(sqlite ? [nameKeys.map((k) => `"${k.replace(/"/g, '""')}"`).join(' OR ')] : []),
-      ...nameKeys,
+      ...(sqlite
+        ? [nameKeys.map((k) => `"${k.replace(/"/g, '""')}"`).join(' OR '), ...nameKeys]
+        : [nameKeys]),
       partition,
       excludeDataset,
     ],
