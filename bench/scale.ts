@@ -322,7 +322,7 @@ rmSync(dir, { recursive: true, force: true });
 console.log(`\n${n.toLocaleString('en-AU')} records`);
 for (const r of results) {
   console.log(
-    `${r.engine.padEnd(9)} first load ${r.firstLoad.toFixed(0).padStart(7)} rec/s   again ${r.again.toFixed(0).padStart(7)} rec/s (${(r.again / r.firstLoad).toFixed(2)} x the first load; goal >= 1)   ASIC ${r.asicLoad.toFixed(0)} rec/s`,
+    `${r.engine.padEnd(9)} first load ${r.firstLoad.toFixed(0).padStart(7)} rec/s   again ${r.again.toFixed(0).padStart(7)} rec/s (${(r.again / r.firstLoad).toFixed(2)} x the first load; goal >= 1)   ASIC ${Number.isNaN(r.asicLoad) ? 'not loaded (BENCH_ASIC=0)' : `${r.asicLoad.toFixed(0)} rec/s`}`,
   );
   console.log(
     `${''.padEnd(9)} name search recall@1 ${r.recall1.toFixed(3)}  p95 ${r.searchP95.toFixed(1)} ms (goal <= 50)   resolve by ABN p99 ${r.resolveP99} ms flat out at ${r.resolveRps.toFixed(0)} req/s, ${r.steadyP99} ms at a steady ${r.steadyRps.toFixed(0)} req/s (goal <= 10; bare Node ${r.bareSteadyP99} ms)`,

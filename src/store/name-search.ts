@@ -213,7 +213,8 @@ async function typoCandidates(
   counts: Map<string, number>,
   queryTokens: string[],
 ) {
-  const unknown = [...new Set(queryTokens)].filter((t) => !counts.has(t)).slice(0, 2);
+  // A word of one or two letters has too few trigrams to read like another.
+  const unknown = [...new Set(queryTokens)].filter((t) => !counts.has(t) && t.length >= 3).slice(0, 2);
   if (unknown.length === 0) return [];
   const close = await db.transaction(async (tx) => {
     await tx.get("SELECT set_config('pg_trgm.similarity_threshold', ?, true)", [String(WORD_SIMILARITY)]);
