@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import pg from 'pg';
 import { nameKey } from '../src/names/name-key.ts';
 import { tokens } from '../src/names/similarity.ts';
 import type { Db } from '../src/store/db.ts';
@@ -83,5 +84,33 @@ describe(`name search candidates (${testEngine()})`, () => {
     skip: testEngine() !== 'postgres',
   }, async () => {
     assert.deepEqual(await find('Norhtwind'), ['NORTHWIND TRADING PTY LTD']);
+  });
+
+  it('PostgreSQL: words no name holds any more do not crowd out the one a name holds', {
+    skip: testEngine() !== 'postgres',
+  }, async () => {
+    // Words of names since removed, each closer to the typo than NORTHWIND is, stay in the words table.
+    await db.run(
+      "INSERT INTO name_words (word) VALUES ('NORHTWINDA'), ('NORHTWINDE'), ('NORHTWINDS'), ('NORHTWINDY')",
+    );
+    assert.deepEqual(await find('Norhtwind'), ['NORTHWIND TRADING PTY LTD']);
+  });
+
+  it("PostgreSQL: a name written with another search path adds its words to this store's table", {
+    skip: testEngine() !== 'postgres',
+  }, async () => {
+    const schema = (await db.get<{ s: string }>('SELECT current_schema() AS s'))?.s as string;
+    // The server's default search path, which does not reach the store's schema.
+    const other = new pg.Client(process.env.AEVS_TEST_DATABASE_URL);
+    await other.connect();
+    try {
+      await other.query(
+        `INSERT INTO "${schema}".source_names (record_id, name, name_type, name_key) VALUES (0, 'QUOKKAVILLE', 'main', 'QUOKKAVILLE')`,
+      );
+    } finally {
+      await other.end();
+    }
+    const words = await db.all<{ word: string }>("SELECT word FROM name_words WHERE word = 'QUOKKAVILLE'");
+    assert.equal(words.length, 1);
   });
 });

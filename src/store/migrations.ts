@@ -447,12 +447,15 @@ export const MIGRATIONS: Migration[] = [
       // stays, where a search finds no name for it. Names by key go through the words index, as
       // SQLite's do (docs/architecture.md, the store).
       postgres: `
+        -- Names an ingest of the version before writes meanwhile would be in neither the words read
+        -- below nor the trigger's: the names wait until this commits.
+        LOCK TABLE source_names IN SHARE ROW EXCLUSIVE MODE;
         CREATE TABLE name_words (word TEXT NOT NULL);
         INSERT INTO name_words (word)
           SELECT DISTINCT w FROM source_names, unnest(string_to_array(name_key, ' ')) AS w;
         CREATE INDEX name_words_by_word ON name_words (word);
         CREATE INDEX name_words_trgm ON name_words USING gin (word gin_trgm_ops);
-        CREATE FUNCTION aevs_add_name_words() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+        CREATE FUNCTION aevs_add_name_words() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN
           INSERT INTO name_words (word)
           SELECT DISTINCT w FROM added, unnest(string_to_array(added.name_key, ' ')) AS w
@@ -460,6 +463,10 @@ export const MIGRATIONS: Migration[] = [
           RETURN NULL;
         END
         $$;
+        -- The function finds this store's words table whatever search path the writer has.
+        DO $$ BEGIN
+          EXECUTE format('ALTER FUNCTION aevs_add_name_words() SET search_path = %I, pg_catalog', current_schema());
+        END $$;
         CREATE TRIGGER source_names_add_words AFTER INSERT ON source_names
           REFERENCING NEW TABLE AS added FOR EACH STATEMENT EXECUTE FUNCTION aevs_add_name_words();
         DROP INDEX source_names_trgm;

@@ -199,13 +199,15 @@ function postgresSearch(db: Db, partition: Partition, counts: Map<string, number
  * few are tried, and the search's own scoring then keeps only the close names.
  */
 const WORD_SIMILARITY = 0.3;
-/** Words of the names tried for each word of the query the index lacks. */
+/** Words of the names kept for each word of the query the index lacks, of the closest looked at. */
 const CLOSE_WORDS = 3;
+const CLOSE_LOOKED_AT = 10;
 
 /**
  * PostgreSQL's last resort, for a typo in a word's first letters: each word of the query no name
  * holds is replaced by the names' words that read most like it (pg_trgm similarity, through the
- * trigram index of the names' distinct words), and the names holding any of them are searched.
+ * trigram index of the names' distinct words) and that some name still holds, and the names holding
+ * any of them are searched, a rarer word counting for more.
  */
 async function typoCandidates(
   db: Db,
@@ -216,22 +218,26 @@ async function typoCandidates(
   // A word of one or two letters has too few trigrams to read like another.
   const unknown = [...new Set(queryTokens)].filter((t) => !counts.has(t) && t.length >= 3).slice(0, 2);
   if (unknown.length === 0) return [];
-  const close = await db.transaction(async (tx) => {
+  const alike = await db.transaction(async (tx) => {
     await tx.get("SELECT set_config('pg_trgm.similarity_threshold', ?, true)", [String(WORD_SIMILARITY)]);
-    const words: string[] = [];
+    const found: string[][] = [];
     for (const token of unknown) {
       const rows = await tx.all<{ word: string }>(
         `SELECT DISTINCT word, similarity(word, ?) AS s FROM name_words WHERE word % ?
-         ORDER BY s DESC, word LIMIT ${CLOSE_WORDS}`,
+         ORDER BY s DESC, word LIMIT ${CLOSE_LOOKED_AT}`,
         [token, token],
       );
-      words.push(...rows.map((r) => r.word));
+      found.push(rows.map((r) => r.word));
     }
-    return words;
+    return found;
   });
+  // The words table keeps a word no name holds any more: only words still held are searched.
+  const held = await wordCounts(db, [...new Set(alike.flat())]);
+  const close = alike.flatMap((words) => words.filter((w) => held.has(w)).slice(0, CLOSE_WORDS));
   if (close.length === 0) return [];
+  const all = new Map([...counts, ...held]);
   const known = [...counts.keys()].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).slice(0, 3);
-  return postgresSearch(db, partition, counts).any([...known, ...close], []);
+  return postgresSearch(db, partition, all).any([...known, ...close], []);
 }
 
 export const nameQueries = { candidates: nameCandidates };
