@@ -77,6 +77,14 @@ const schema = (db: Db) =>
         'SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() ORDER BY indexname',
       );
 
+/** PostgreSQL: a first load gave the records their ids itself; the sequence must have moved past them all. */
+async function assertIdsPastLoad(db: Db) {
+  const ids = await db.get<{ top: number; next: number }>(
+    "SELECT (SELECT MAX(id) FROM source_records) AS top, nextval(pg_get_serial_sequence('source_records', 'id')) AS next",
+  );
+  assert.ok(Number(ids?.next) > Number(ids?.top), JSON.stringify(ids));
+}
+
 describe(`first loads in bulk (${testEngine()})`, () => {
   let settings: TestStoreSettings;
   let db: Db;
@@ -176,13 +184,7 @@ describe(`first loads in bulk (${testEngine()})`, () => {
     assert.deepEqual(await schema(db), fresh);
     if (db.engine === 'sqlite')
       await db.run("INSERT INTO source_names_fts (source_names_fts, rank) VALUES ('integrity-check', 1)");
-    else {
-      // The load gave the records their ids itself: the sequence must have moved past them all.
-      const ids = await db.get<{ top: number; next: number }>(
-        "SELECT (SELECT MAX(id) FROM source_records) AS top, nextval(pg_get_serial_sequence('source_records', 'id')) AS next",
-      );
-      assert.ok(Number(ids?.next) > Number(ids?.top), JSON.stringify(ids));
-    }
+    else await assertIdsPastLoad(db);
     // The first rows went in through the indexes, the last after they were set aside.
     for (const i of [3, ROWS - 1]) {
       const found = await nameCandidates(db, 'live', nameKey(`ROLL COMPANY NUMBER ${i}`).split(' '));
@@ -248,10 +250,7 @@ describe(`a large first load holding each key once (${testEngine()})`, () => {
           typo.map((c) => c.abn),
           [abnOf(ROWS - 2)],
         );
-        const ids = await db.get<{ top: number; next: number }>(
-          "SELECT (SELECT MAX(id) FROM source_records) AS top, nextval(pg_get_serial_sequence('source_records', 'id')) AS next",
-        );
-        assert.ok(Number(ids?.next) > Number(ids?.top), JSON.stringify(ids));
+        await assertIdsPastLoad(db);
       }
     } finally {
       await db.close();

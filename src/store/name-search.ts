@@ -35,7 +35,8 @@ export async function nameCandidates(
   const counts = await (db.engine === 'postgres' ? wordCounts(db, distinct) : vocabularyCounts(db, distinct));
   const byRarity = distinct.sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0));
   // A token the index has never seen is probably misspelt: its first letters find the right one.
-  const unknown = byRarity.filter((t) => !counts.has(t) && t.length >= 4).map((t) => t.slice(0, 4));
+  const misspelt = byRarity.filter((t) => !counts.has(t));
+  const unknown = misspelt.filter((t) => t.length >= 4).map((t) => t.slice(0, 4));
   const known = byRarity.filter((t) => counts.has(t));
   const search =
     db.engine === 'postgres' ? postgresSearch(db, partition, counts) : sqliteSearch(db, partition);
@@ -48,7 +49,7 @@ export async function nameCandidates(
   const seen = new Set(first.map((c) => `${c.dataset}|${c.record_key}|${c.name}`));
   const found = [...first, ...more.filter((c) => !seen.has(`${c.dataset}|${c.record_key}|${c.name}`))];
   if (found.length > 0 || db.engine !== 'postgres') return found;
-  return typoCandidates(db, partition, counts, queryTokens);
+  return typoCandidates(db, partition, counts, known.slice(0, 3), misspelt);
 }
 
 /** How many names hold each token, from FTS5's vocabulary; a token the index lacks is absent. */
@@ -213,10 +214,11 @@ async function typoCandidates(
   db: Db,
   partition: Partition,
   counts: Map<string, number>,
-  queryTokens: string[],
+  rarest: string[],
+  misspelt: string[],
 ) {
   // A word of one or two letters has too few trigrams to read like another.
-  const unknown = [...new Set(queryTokens)].filter((t) => !counts.has(t) && t.length >= 3).slice(0, 2);
+  const unknown = misspelt.filter((t) => t.length >= 3).slice(0, 2);
   if (unknown.length === 0) return [];
   const alike = await db.transaction(async (tx) => {
     await tx.get("SELECT set_config('pg_trgm.similarity_threshold', ?, true)", [String(WORD_SIMILARITY)]);
@@ -235,9 +237,7 @@ async function typoCandidates(
   const held = await wordCounts(db, [...new Set(alike.flat())]);
   const close = alike.flatMap((words) => words.filter((w) => held.has(w)).slice(0, CLOSE_WORDS));
   if (close.length === 0) return [];
-  const all = new Map([...counts, ...held]);
-  const known = [...counts.keys()].sort((a, b) => (counts.get(a) ?? 0) - (counts.get(b) ?? 0)).slice(0, 3);
-  return postgresSearch(db, partition, all).any([...known, ...close], []);
+  return postgresSearch(db, partition, new Map([...counts, ...held])).any([...rarest, ...close], []);
 }
 
 export const nameQueries = { candidates: nameCandidates };
