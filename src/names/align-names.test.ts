@@ -23,6 +23,11 @@ describe('names compared as aligned tokens: each kind of variant matches, the lo
     matches(body('Kestrelbau GmbH', 'Kestrelbau').score, 'GmbH');
     differs(body('Banco Quillmarsh', 'Banco Quillmarsh Chile').score, 'a qualifier added');
     assert.deepEqual(prepareName('Romashkino Sp. z o.o.').legalForms, ['LLC']);
+    // The Gulf's shareholding and limited-liability forms.
+    matches(body('Quillmarsh Bank B.S.C.', 'Quillmarsh Bank').score, 'B.S.C.');
+    matches(body('Quillmarsh Trading Q.P.S.C.', 'Quillmarsh Trading Joint Stock Company').score, 'Q.P.S.C.');
+    assert.deepEqual(prepareName('Quillmarsh Trading W.L.L.').legalForms, ['LLC']);
+    assert.deepEqual(prepareName('Quillmarsh Oil SAOG').legalForms, ['JSC']);
   });
 
   it('initials, punctuation, joined and split words', () => {
@@ -55,6 +60,35 @@ describe('names compared as aligned tokens: each kind of variant matches, the lo
     matches(person('Ivan Petrovich Sidorenkov', 'Ivan Sidorenkov').score, 'patronymic missing');
     differs(person('Ivan Petrovich Sidorenkov', 'Ivan Sergeyevich Sidorenkov').score, 'another patronymic');
     differs(person('Khalid Ahmed al-Tamimi', 'Khalid Ahmed al-Harbi').score, 'another last part');
+  });
+
+  it('words alike on both sides count in part; short look-alikes and other bodies do not', () => {
+    const yun = person('Yun Quan Tsangwell', 'Yung Quan Tsangwell');
+    matches(yun.score, 'a given name spelt with a letter more');
+    assert.deepEqual(
+      yun.aligned.filter((a) => a.how === 'similar').map((a) => [a.screened, a.listed]),
+      [['YUN', 'YUNG']],
+    );
+    const similar = yun.aligned.find((a) => a.how === 'similar')?.score ?? 1;
+    assert.ok(similar > 0.5 && similar < 1, `in part: ${similar}`);
+    matches(person('Kostiantyn Velykodnyi', 'Konstantyn Velykodnyi').score, 'a transliterated given name');
+    matches(
+      body('Khorvast Metalogy Industries', 'Khorvast Metallurgy Industries').score,
+      'a misspelt long word',
+    );
+    differs(
+      person('Qusay Hamdan Tikritov', 'Uday Hamdan Tikritov').score,
+      'brothers: short names alike by chance',
+    );
+    differs(
+      person('Rana Hamdan Tikritov', 'Raghad Hamdan Tikritov').score,
+      'sisters: another short given name',
+    );
+    differs(
+      body('Rimvale Group Professional', 'Rimvale Group Properties').score,
+      'another body of like words',
+    );
+    differs(person('Yun Quan Tsangwell', 'Yun Quan Harbenko').score, 'another family name');
   });
 
   it('distinctive words weigh more than common ones', () => {

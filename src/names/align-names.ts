@@ -1,7 +1,8 @@
 /**
  * Two names compared as aligned tokens (docs/screening.md): each token of one name is paired with at
  * most one of the other (or a word with the run of words it joins: NORTHWIND and NORTH WIND, JP and
- * J P), the closest pairs first. The score weighs each token by how distinctive it is in the list:
+ * J P), the closest pairs first, then words left over on both sides that are merely alike, for part of
+ * their weight. The score weighs each token by how distinctive it is in the list:
  * what aligns counts for the name, what is left over counts against it, strongly when both names
  * have something left (a different patronymic, family name or distinctive word), less when only one
  * does, and not at all for a person's middle name or patronymic missing on one side. A number left
@@ -10,6 +11,7 @@
 
 import { BODY_WORDS } from './body-words.ts';
 import { compareTokens, editDistance, type TokenAgreement, type TokenMatch } from './compare-tokens.ts';
+import { jaroWinkler } from './jaro-winkler.ts';
 import type { NameToken, PreparedName } from './name-tokens.ts';
 
 export type AlignedTokens = {
@@ -65,6 +67,14 @@ const NUMBER_CAP = 0.6;
 const OTHER_FORM = 0.95;
 const MIN_PAIR = 0.85;
 const NOT_A_PERSON = 0.7;
+
+/** Jaro-Winkler similarity two words left over need to pair as `similar` (see `alike`). */
+const ALIKE_PERSON = 0.75;
+const ALIKE_BODY = 0.8;
+const ALIKE_SHORT = 0.88;
+const ALIKE_SHORT_WORD = 6;
+/** The similarity at which a `similar` pair would carry none of its weight. */
+const ALIKE_NONE = 0.4;
 
 type Option = { q: number[]; c: number[]; score: number; how: TokenAgreement };
 
@@ -137,21 +147,35 @@ function alignWords(
   let alignedWeight = 0;
   let matchedWeight = 0;
   const chosen: Option[] = [];
-  for (const o of optionsFound) {
-    if (o.q.some((i) => usedQ[i]) || o.c.some((j) => usedC[j])) continue;
-    chosen.push(o);
-    for (const i of o.q) usedQ[i] = true;
-    for (const j of o.c) usedC[j] = true;
-    const w = o.c.reduce((sum, j) => sum + weigh(C[j] as NameToken), 0);
-    alignedWeight += w;
-    matchedWeight += w * o.score;
-    aligned.push({
-      screened: o.q.map((i) => Q[i]?.text).join(' '),
-      listed: o.c.map((j) => C[j]?.text).join(' '),
-      how: o.how,
-      score: o.score,
-    });
-  }
+  const take = (found: Option[]) => {
+    for (const o of found) {
+      if (o.q.some((i) => usedQ[i]) || o.c.some((j) => usedC[j])) continue;
+      chosen.push(o);
+      for (const i of o.q) usedQ[i] = true;
+      for (const j of o.c) usedC[j] = true;
+      const w = o.c.reduce((sum, j) => sum + weigh(C[j] as NameToken), 0);
+      alignedWeight += w;
+      matchedWeight += w * o.score;
+      aligned.push({
+        screened: o.q.map((i) => Q[i]?.text).join(' '),
+        listed: o.c.map((j) => C[j]?.text).join(' '),
+        how: o.how,
+        score: o.score,
+      });
+    }
+  };
+  take(optionsFound);
+  // Words left over on both sides that are alike without agreeing in any of the ways above (YUN
+  // and YUNG, KOSTIANTYN and KONSTANTIN, METALOGY and METALLURGY): paired in the same way, each
+  // for the part of its weight its likeness carries.
+  const alikeFound: Option[] = [];
+  for (let i = 0; i < Q.length; i++)
+    for (let j = 0; j < C.length; j++) {
+      if (usedQ[i] || usedC[j]) continue;
+      const score = alike(Q[i] as NameToken, C[j] as NameToken, options.person === true);
+      if (score > 0) alikeFound.push({ q: [i], c: [j], score, how: 'similar' });
+    }
+  take(alikeFound.sort((a, b) => b.score - a.score));
   // Aligned words in the same order on both sides (as given names, middle names and family names
   // are): only then is a word between them a middle name.
   const inOrder = chosen
@@ -223,6 +247,22 @@ function alignWords(
     },
     legalForms,
   };
+}
+
+/**
+ * How alike two words left over on both sides are, as the share of their weight the pair carries: 0
+ * unless their Jaro-Winkler similarity is at least 0.75 (0.8 for an organisation's words, whose
+ * look-alikes name other bodies more often: PROFESSIONAL, PROPERTIES), and 0.88 when either has
+ * fewer than six letters (short words alike by chance: QUSAY, UDAY; SONG, YONG); from there, in
+ * proportion, up to all of it at 1.
+ */
+function alike(a: NameToken, b: NameToken, person: boolean): number {
+  if (a.kind !== 'word' || b.kind !== 'word' || a.acronym || b.acronym) return 0;
+  const shorter = Math.min(a.text.length, b.text.length);
+  if (shorter < 2) return 0;
+  const jw = jaroWinkler(a.text, b.text);
+  const least = shorter < ALIKE_SHORT_WORD ? ALIKE_SHORT : person ? ALIKE_PERSON : ALIKE_BODY;
+  return jw >= least ? (jw - ALIKE_NONE) / (1 - ALIKE_NONE) : 0;
 }
 
 /**

@@ -13,7 +13,9 @@ export type TokenAgreement =
   | 'typo'
   | 'initial'
   | 'abbreviation'
-  | 'joined';
+  | 'joined'
+  /** Left over on both sides, alike without agreeing (align-names.ts): counts in part. */
+  | 'similar';
 
 export type TokenMatch = { score: number; how: TokenAgreement };
 
