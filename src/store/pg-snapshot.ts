@@ -4,6 +4,7 @@ import { finished } from 'node:stream/promises';
 import type { Partition } from '../ctx.ts';
 import { firstEvent } from '../first-event.ts';
 import type { FreshRecord } from './bulk-load.ts';
+import { CopyText } from './copy-text.ts';
 import type { Db } from './db.ts';
 import { STORED_COLUMNS, type StoredRecord } from './source-records.ts';
 
@@ -112,14 +113,10 @@ export async function startSnapshotLoad(
   let direct: DirectLoad | null = null;
   let staged = 0;
   let full = false;
-  /** Rows not yet handed to the COPY: a batch goes over in one write (a write per row cost more than the row). */
-  let pending: string[] = [];
-  let pendingLength = 0;
+  /** Rows not yet handed to the COPY: a batch goes over in a few writes (a write per row cost more than the row). */
+  const pending = new CopyText();
   const hand = () => {
-    if (pending.length === 0) return;
-    if (!copy.write(pending.join(''))) full = true;
-    pending = [];
-    pendingLength = 0;
+    for (const buffer of pending.take()) if (!copy.write(buffer)) full = true;
   };
 
   const flush = async () => {
@@ -166,9 +163,8 @@ export async function startSnapshotLoad(
         copyValue(r.fingerprint),
         copyValue(nameKeys),
       ].join('\t');
-      pending.push(`${row}\n`);
-      pendingLength += row.length;
-      if (pendingLength >= 1 << 20) hand();
+      pending.add(`${row}\n`);
+      if (pending.bytes >= 1 << 20) hand();
     },
     async afterBatch() {
       if (direct) return direct.afterBatch();
@@ -338,10 +334,9 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
   const aside = await setAsideIndexes(tx);
   const fixed = [partition, dataset].map(copyValue).join('\t');
   const stamps = [at, at, ingestId].map(copyValue).join('\t');
-  let records: string[] = [];
-  let names: string[] = [];
-  let keys: string[] = [];
-  let size = 0;
+  const records = new CopyText();
+  const names = new CopyText();
+  const keys = new CopyText();
   let inFlight: Promise<void> = Promise.resolve();
   let failed: Error | undefined;
   let stopped = false;
@@ -351,25 +346,22 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
     await inFlight;
     if (failed) throw failed;
     if (stopped) throw new Error('the load was stopped');
-    if (records.length === 0) return;
-    const rounds: Array<[string, string[]]> = [
-      [`COPY source_records (${DIRECT_COLUMNS}) FROM STDIN`, records],
-      ['COPY source_names (record_id, name, name_type, name_key) FROM STDIN', names],
+    if (records.bytes === 0) return;
+    const rounds: Array<[string, Buffer[]]> = [
+      [`COPY source_records (${DIRECT_COLUMNS}) FROM STDIN`, records.take()],
+      ['COPY source_names (record_id, name, name_type, name_key) FROM STDIN', names.take()],
       [
         'COPY aevs_stage (seq, file, line, record_key, name, names, data, fingerprint, name_keys) FROM STDIN',
-        keys,
+        keys.take(),
       ],
     ];
-    records = [];
-    names = [];
-    keys = [];
-    size = 0;
     // One COPY after another on the connection, while the next round is gathered.
     inFlight = (async () => {
-      for (const [sql, rows] of rounds) {
-        if (rows.length === 0 || stopped) continue;
+      for (const [sql, buffers] of rounds) {
+        if (buffers.length === 0 || stopped) continue;
         const stream = copyFrom(sql);
-        stream.end(rows.join(''));
+        for (const buffer of buffers) stream.write(buffer);
+        stream.end();
         await finished(stream);
       }
     })().catch((error: Error) => {
@@ -381,14 +373,13 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
     add(seq, file, r) {
       const id = base + seq;
       const row = `${id}\t${fixed}\t${[r.key, r.abn, r.acn, r.name, r.namesJson, r.status, r.asOf, r.dataJson, r.fingerprint].map(copyValue).join('\t')}\t${stamps}\n`;
-      records.push(row);
-      size += row.length;
+      records.add(row);
       for (const n of r.names)
-        names.push(`${id}\t${copyValue(n.name)}\t${copyValue(n.type)}\t${copyValue(n.key)}\n`);
-      keys.push(`${seq}\t${file}\t${r.line}\t${copyValue(r.key)}\t\t\t\t\t\n`);
+        names.add(`${id}\t${copyValue(n.name)}\t${copyValue(n.type)}\t${copyValue(n.key)}\n`);
+      keys.add(`${seq}\t${file}\t${r.line}\t${copyValue(r.key)}\t\t\t\t\t\n`);
     },
     async afterBatch() {
-      if (size >= DIRECT_ROUND) await send();
+      if (records.bytes >= DIRECT_ROUND) await send();
     },
     async stop() {
       stopped = true;
