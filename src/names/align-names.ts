@@ -138,8 +138,12 @@ function alignWords(
     }
   joined(Q, C, false, optionsFound);
   joined(C, Q, true, optionsFound);
-  // The closest pairs first; at equal closeness, the one covering more tokens.
-  optionsFound.sort((a, b) => b.score - a.score || b.q.length + b.c.length - (a.q.length + a.c.length));
+  // The closest pairs first; at equal closeness, the one covering more tokens, then the one whose
+  // words stand nearer the same place in both names (NOUR ... NOURI: each with its own).
+  const apart = (o: Option) => Math.abs(place(o.q, Q.length) - place(o.c, C.length));
+  optionsFound.sort(
+    (a, b) => b.score - a.score || b.q.length + b.c.length - (a.q.length + a.c.length) || apart(a) - apart(b),
+  );
 
   const usedQ = new Array<boolean>(Q.length).fill(false);
   const usedC = new Array<boolean>(C.length).fill(false);
@@ -265,6 +269,10 @@ function alike(a: NameToken, b: NameToken, person: boolean): number {
   return jw >= least ? (jw - ALIKE_NONE) / (1 - ALIKE_NONE) : 0;
 }
 
+/** Where words stand in a name of `n` words, from 0 (first) to 1 (last). */
+const place = (at: number[], n: number) =>
+  n <= 1 ? 0.5 : ((at[0] as number) + (at[at.length - 1] as number)) / 2 / (n - 1);
+
 /**
  * How two tokens agree, also with an Arabic article joined to the front of either left out
  * (ALHARAMAYN and HARAMAIN, ANNOUR and NOUR).
@@ -319,11 +327,14 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       if (!abjad && !spellings.some((sp) => sp[0] === r0.text[0])) continue;
       let text = r0.text;
       let consonants = r0.skeleton;
+      // An abjad's words read as Persian and Urdu read them too (فیض الله, FAIZULLAH).
+      let persian = r0.skeletonAlt;
       for (let k = j + 1; k < Math.min(runs.length, j + 3); k++) {
         const r = runs[k] as NameToken;
         if (r.kind === 'number') break;
         text += r.text;
         consonants += r.skeleton;
+        persian += r.skeletonAlt;
         if (text.length > longest && !abjad) break;
         const run = Array.from({ length: k - j + 1 }, (_, n) => j + n);
         if (spellings.includes(text)) push(i, run, 0.95);
@@ -333,7 +344,11 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
           editDistance(text, w.text, 1) <= 1
         )
           push(i, run, 0.9);
-        else if (abjad && consonants.length >= 3 && w.joined.skeletons.includes(consonants))
+        else if (
+          abjad &&
+          consonants.length >= 3 &&
+          (w.joined.skeletons.includes(consonants) || w.joined.skeletons.includes(persian))
+        )
           push(i, run, 0.9);
       }
     }

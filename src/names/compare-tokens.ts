@@ -1,5 +1,6 @@
 /** How two tokens of two names agree, if they do (docs/screening.md, how tokens align). */
 
+import { givenNameOf } from './given-names.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { type NameToken, skeleton } from './name-tokens.ts';
 import { remembered } from './remembered.ts';
@@ -14,6 +15,8 @@ export type TokenAgreement =
   | 'initial'
   | 'abbreviation'
   | 'joined'
+  /** One given name in another language's form (MYKOLA, NIKOLAY), or patronymics made from it. */
+  | 'given_name'
   /** Left over on both sides, alike without agreeing (align-names.ts): counts in part. */
   | 'similar';
 
@@ -121,6 +124,10 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     editDistance(a.skeleton, b.skeleton, 1) <= 1
   )
     return { score: 0.88, how: 'transliterated' };
+  // One given name in another language's form, which no spelling rule reaches (MYKOLA, NIKOLAY;
+  // OLEKSIY, ALEKSEY), and the patronymics made from it (MYKOLAYOVYCH, NIKOLAYEVICH).
+  const name = abjad ? null : givenNameOf(a.text);
+  if (name !== null && name === givenNameOf(b.text)) return { score: 0.9, how: 'given_name' };
   return null;
 }
 

@@ -39,6 +39,15 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('سالم بن زرقان', 'Salem bin Fadlan'), 'another father');
   });
 
+  it('Arabic script: a name compounded with Allah, joined or apart in Latin', () => {
+    matches(person('فیض الله قرطبی', 'Faizullah Qurtubi'), 'joined, a Persian reading');
+    matches(person('نصر الله قرطبي', 'Nasr Allah Qurtubi'), 'apart');
+    // Each of two words alike takes the one in its own place (NUR with NURULLAH, NURI with NURI).
+    matches(person('نور الله نوری', 'Nurullah Nuri'), 'beside a word alike');
+    matches(person('نور الله نوری', 'Nur Allah Nuri'), 'apart, beside a word alike');
+    differs(person('نور الله قرطبي', 'Nasrullah Qurtubi'), 'another compound');
+  });
+
   it('transliteration systems that swap letters', () => {
     matches(
       person('Aliaksandr Hryhorevich Tsvilkouski', 'Aleksandr Grigorevich Tsvilkouski'),
@@ -54,6 +63,28 @@ describe('families of other names: the variant matches, the look-alike does not'
       person('Aliaksandr Hryhorevich Tsvilkouski', 'Aliaksandr Mikalaevich Tsvilkouski'),
       'another patronymic',
     );
+  });
+
+  it('one given name in another language, and the patronymics made from it', () => {
+    matches(
+      person('Mykola Mykolayovych Tsvilkouski', 'Nikolay Nikolayevich Tsvilkouski'),
+      'Ukrainian and Russian',
+    );
+    matches(person('Mikalai Tsvilkouski', 'Nikolai Tsvilkouski'), 'Belarusian and Russian');
+    matches(person('Olexiy Tsvilkouski', 'Aleksey Tsvilkouski'), 'OLEKSIY, ALEKSEY, X for KS');
+    matches(person('Olha Mykolaivna Tsvilkouski', 'Olga Nikolaevna Tsvilkouski'), 'a daughter’s patronymic');
+    matches(person('Микола Цвілковський', 'Nikolay Tsvilkovskiy'), 'in Cyrillic against Latin');
+    matches(person('Yosef Quillbern', 'Joseph Quillbern'), 'Hebrew and English');
+    const c = compareNames(prepareName('Mykola Quillbern'), prepareName('Nikolay Quillbern'), {
+      person: true,
+    });
+    assert.deepEqual(c.aligned.map((a) => a.how).sort(), ['exact', 'given_name']);
+    differs(
+      person('Mykola Mykolayovych Tsvilkouski', 'Nikolay Petrovich Tsvilkouski'),
+      'another father’s name',
+    );
+    differs(person('Mykola Tsvilkouski', 'Mykyta Tsvilkouski'), 'another given name');
+    differs(person('Mykola Mykolayovych Tsvilkouski', 'Nikolay Mykolayovych Quillbern'), 'another family');
   });
 
   it('vowel digraphs and syllables romanised voiced or not (Korean, Wade-Giles)', () => {
