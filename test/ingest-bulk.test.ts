@@ -251,7 +251,40 @@ describe(`a large first load holding each key once (${testEngine()})`, () => {
           [abnOf(ROWS - 2)],
         );
         await assertIdsPastLoad(db);
+        // Into empty tables, the rows were written frozen: their pages are all-visible already (as the
+        // statistics gathered at the end count them), where rows written as usual have none so.
+        const pages = await db.get<{ pages: number; visible: number }>(
+          "SELECT relpages AS pages, relallvisible AS visible FROM pg_class WHERE oid = 'source_records'::regclass",
+        );
+        assert.ok(Number(pages?.visible) >= 0.7 * Number(pages?.pages), JSON.stringify(pages));
       }
+    } finally {
+      await db.close();
+      await settings.cleanup();
+    }
+  });
+
+  it('keeps another dataset’s rows when the tables it goes straight into are not empty', async () => {
+    const settings = await testStoreSettings();
+    const db = await openDb(settings);
+    try {
+      await db.run(
+        `INSERT INTO source_records (partition, dataset, record_key, name, names, data, fingerprint, first_seen_at, updated_at)
+         VALUES ('live', 'other', 'k1', 'OTHER NAME', '[]', '{}', 'f', '2026-11-26', '2026-11-26')`,
+      );
+      await db.run(
+        "INSERT INTO source_names (record_id, name, name_type, name_key) SELECT id, 'OTHER NAME', 'main', 'OTHER NAME' FROM source_records",
+      );
+      const s = await ingest({
+        ctx: ctxOf(db),
+        input: { adapter: rollAdapter, files: [rollFile(rows(ROWS))], partition: 'live' },
+      });
+      assert.equal(s.inserted, ROWS);
+      const other = await db.get<{ records: number; names: number }>(
+        `SELECT (SELECT COUNT(*) FROM source_records WHERE dataset = 'other') AS records,
+           (SELECT COUNT(*) FROM source_names WHERE name = 'OTHER NAME') AS names`,
+      );
+      assert.deepEqual([Number(other?.records), Number(other?.names)], [1, 1]);
     } finally {
       await db.close();
       await settings.cleanup();

@@ -276,6 +276,23 @@ async function takeIds(tx: Db): Promise<number> {
   return Number(block?.base ?? 0);
 }
 
+/**
+ * Whether the register tables were empty (the store's very first load), and are now truncated in
+ * this transaction so that COPY may write its rows frozen (`FREEZE`): visible to every later
+ * transaction with nothing to mark on their first read, and their pages all-visible, so the vacuum
+ * PostgreSQL runs after a large insert finds nothing to do instead of reading every page while the
+ * service answers. A rollback undoes the truncation with the rest; tables holding any row (another
+ * dataset, a partition) are left as they are and the rows written as usual.
+ */
+async function emptiedForFreeze(tx: Db): Promise<boolean> {
+  const row = await tx.get<{ held: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM source_records) OR EXISTS (SELECT 1 FROM source_names) AS held',
+  );
+  if (row?.held !== false) return false;
+  await tx.exec('TRUNCATE source_records, source_names');
+  return true;
+}
+
 /** Moves the record id sequence past the block a first load took (`takeIds`). */
 const idsTakenUpTo = (tx: Db, top: number) =>
   tx.get("SELECT setval(pg_get_serial_sequence('source_records', 'id'), ?::bigint)", [top]);
@@ -332,6 +349,7 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
   const { tx, partition, dataset, at, ingestId } = scope;
   const base = await takeIds(tx);
   const aside = await setAsideIndexes(tx);
+  const freeze = (await emptiedForFreeze(tx)) ? ' WITH (FREEZE)' : '';
   const fixed = [partition, dataset].map(copyValue).join('\t');
   const stamps = [at, at, ingestId].map(copyValue).join('\t');
   const records = new CopyText();
@@ -348,8 +366,8 @@ async function goDirect(scope: Scope, copyFrom: CopyFrom, switchedAt: number): P
     if (stopped) throw new Error('the load was stopped');
     if (records.bytes === 0) return;
     const rounds: Array<[string, Buffer[]]> = [
-      [`COPY source_records (${DIRECT_COLUMNS}) FROM STDIN`, records.take()],
-      ['COPY source_names (record_id, name, name_type, name_key) FROM STDIN', names.take()],
+      [`COPY source_records (${DIRECT_COLUMNS}) FROM STDIN${freeze}`, records.take()],
+      [`COPY source_names (record_id, name, name_type, name_key) FROM STDIN${freeze}`, names.take()],
       [
         'COPY aevs_stage (seq, file, line, record_key, name, names, data, fingerprint, name_keys) FROM STDIN',
         keys.take(),
