@@ -4,7 +4,8 @@
 // dropped after): the first load (records/s), the same snapshot loaded again (the weekly case, no
 // slower than the first load is the goal), name search over 300 labelled queries (recall@1, p95),
 // with the plans of three of them, resolve by ABN through the API in a server process of its own
-// (p99 at 32 connections flat out, and at a steady BENCH_RESOLVE_RATE, default 1,000 a second), and
+// (p99 at 32 connections flat out, and at a steady BENCH_RESOLVE_RATE, default 1,000 a second; each
+// request a company not asked for before, up to N of them), and
 // three server processes on the store against one account's limit.
 // BENCH_ASIC=0 leaves the ASIC file out; BENCH_ENGINES=sqlite or postgres measures one engine.
 //
@@ -25,7 +26,13 @@ import { openDb } from '../src/store/open-store.ts';
 import { createStore } from '../src/store/store.ts';
 import { explaining, type Plan } from './explain.ts';
 import { steadyRate } from './load.ts';
-import { labelledQueries, measureSearch, percentile, writeCompanyExtract } from './synthetic-names.ts';
+import {
+  companyIds,
+  labelledQueries,
+  measureSearch,
+  percentile,
+  writeCompanyExtract,
+} from './synthetic-names.ts';
 
 const n = Number(process.argv[2] ?? process.env.BENCH_RECORDS ?? 1_000_000);
 const pgUrl = process.env.AEVS_BENCH_DATABASE_URL;
@@ -67,6 +74,8 @@ const file = (path: string) => ({
   open: async () => createReadStream(path),
 });
 const secondsSince = (t: number) => (performance.now() - t) / 1000;
+/** A prime: company i * DRAW_STRIDE mod N runs through every company once, for any N it does not divide. */
+const DRAW_STRIDE = 7919;
 
 /** A PostgreSQL schema of its own for this run, reached through `search_path`. */
 async function postgresSettings(base: string) {
@@ -162,8 +171,10 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
       child.once('message', resolve as (m: unknown) => void);
       child.once('exit', (code) => reject(new Error(`the server exited (${code})`)));
     });
-    const abns = written.map((w) => w.abn);
-    let next = 0;
+    // Companies drawn across all N, each once (until N requests have been sent): a resolve of a
+    // company the process has not kept reads the store, as most of a real day's resolves do.
+    let drawn = 0;
+    const nextAbn = () => companyIds((drawn++ * DRAW_STRIDE + 13) % n).abn;
     const run = () =>
       autocannon({
         url: `http://127.0.0.1:${info.port}`,
@@ -174,7 +185,7 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
           {
             method: 'POST',
             path: '/v1/resolve',
-            setupRequest: (req) => ({ ...req, body: JSON.stringify({ abn: abns[next++ % abns.length] }) }),
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ abn: nextAbn() }) }),
           },
         ],
       });
@@ -186,7 +197,7 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
     // Each request a company not asked for before in this run (where N is larger than the requests
     // sent), so each is read from the store, not from what the process keeps.
     const bodies = Array.from({ length: steadyRateWanted * (seconds + 2) }, () =>
-      JSON.stringify({ abn: abns[next++ % abns.length] }),
+      JSON.stringify({ abn: nextAbn() }),
     );
     const steady = await steadyRate({
       ...info,

@@ -4,10 +4,13 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { UsageMeter, usagePeriod } from '../src/accounts/usage-meter.ts';
+import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { createLogger } from '../src/logger.ts';
 import { nameKey } from '../src/names/name-key.ts';
+import { IDENTITY_DATASETS } from '../src/registers/index.ts';
 import { findAccount, insertAccount } from '../src/store/accounts.ts';
 import type { Db } from '../src/store/db.ts';
+import { oneIdentifierSql } from '../src/store/entity-records.ts';
 import { MIGRATIONS, migrate } from '../src/store/migrations.ts';
 import { nameCandidates } from '../src/store/name-search.ts';
 import { openDb } from '../src/store/open-store.ts';
@@ -129,23 +132,29 @@ describe(`store (${testEngine()})`, () => {
 });
 
 describe('PostgreSQL named statements', { skip: testEngine() !== 'postgres' }, () => {
-  it('names an API query once per connection, and goes on unnamed when the server loses them', async () => {
+  it('names an API query once per connection, keeps its plan, leaves words searches unnamed, and goes on unnamed when the server loses them', async () => {
     const settings = await testStoreSettings();
     // A fresh connection pool: queries made one after another use its one connection.
     const db = new PostgresDb(settings.databaseUrl as string);
     try {
-      // Set on the connection before its first query: each is planned for its values.
-      const mode = await db.get<{ plan_cache_mode: string }>('SHOW plan_cache_mode');
-      assert.equal(mode?.plan_cache_mode, 'force_custom_plan');
-      const one = await db.get<{ n: number }>('SELECT ?::int AS n', [1]);
-      assert.equal(one?.n, 1);
-      const kept = await db.all<{ name: string; statement: string }>(
-        'SELECT name, statement FROM pg_prepared_statements',
+      for (let i = 1; i <= 8; i++) {
+        const one = await db.get<{ n: number }>('SELECT ?::int AS n', [i]);
+        assert.equal(one?.n, i);
+      }
+      // A words search is planned for its words each time: never kept under a name.
+      const hit = await db.get<{ hit: boolean }>(
+        "SELECT to_tsvector('simple', ?) @@ to_tsquery('simple', ?) AS hit",
+        ['north wind', 'wind'],
       );
-      assert.ok(
-        kept.some((k) => k.name.startsWith('aevs_') && k.statement === 'SELECT $1::int AS n'),
-        `the query is kept by the server under its name (${JSON.stringify(kept)})`,
+      assert.equal(hit?.hit, true);
+      const kept = await db.all<{ name: string; statement: string; generic_plans: number }>(
+        'SELECT name, statement, generic_plans FROM pg_prepared_statements',
       );
+      const lookup = kept.find((k) => k.name.startsWith('aevs_') && k.statement === 'SELECT $1::int AS n');
+      assert.ok(lookup, `the query is kept by the server under its name (${JSON.stringify(kept)})`);
+      // After a few runs the server keeps one plan for it rather than planning it for each value.
+      assert.ok(Number(lookup.generic_plans) > 0, JSON.stringify(lookup));
+      assert.ok(!kept.some((k) => k.statement.includes('@@')), JSON.stringify(kept));
       // What a pooler in transaction mode does: the next server connection has no such statement.
       await db.exec('DEALLOCATE ALL');
       const two = await db.get<{ n: number }>('SELECT ?::int AS n', [2]);
@@ -362,6 +371,74 @@ describe(`a store made before names were keyed by record (${testEngine()})`, () 
           'BETA HOLDINGS ZETA LIMITED',
         ]);
       }
+    } finally {
+      await db.close();
+      await settings.cleanup();
+    }
+  });
+});
+
+describe("an entity's records", () => {
+  it('are the identifier’s own records first, then those its identity records join it to, for every ABN and ACN of the sandbox', async () => {
+    const settings = await testStoreSettings();
+    const db = await openDb(settings);
+    try {
+      const store = createStore(db);
+      await loadSandbox({ ctx: { store, clock: () => new Date() } });
+      const all = await db.all<{ abn: string | null; acn: string | null }>(
+        "SELECT DISTINCT abn, acn FROM source_records WHERE partition = 'sandbox' AND removed_at IS NULL",
+      );
+      const abns = [...new Set(all.flatMap((r) => (r.abn ? [r.abn] : [])))];
+      const acns = [...new Set(all.flatMap((r) => (r.acn ? [r.acn] : [])))];
+      assert.ok(abns.length > 10 && acns.length > 5, `${abns.length} ABNs, ${acns.length} ACNs`);
+      let joinedSomewhere = 0;
+      const ids: Array<{ abn?: string; acn?: string }> = [
+        ...abns.map((abn) => ({ abn })),
+        ...acns.map((acn) => ({ acn })),
+      ];
+      for (const id of ids) {
+        // The join spelt out step by step: the identifier's records, then those of the identifiers
+        // their identity records carry.
+        const own = await store.entities.byIdentifiers('sandbox', {
+          abns: id.abn ? [id.abn] : [],
+          acns: id.acn ? [id.acn] : [],
+        });
+        const joined = { abns: new Set<string>(), acns: new Set<string>() };
+        for (const r of own) {
+          if (!IDENTITY_DATASETS.has(r.dataset)) continue;
+          if (r.abn && r.abn !== id.abn) joined.abns.add(r.abn);
+          if (r.acn && r.acn !== id.acn) joined.acns.add(r.acn);
+        }
+        const seen = new Set(own.map((r) => `${r.dataset}|${r.key}`));
+        const more = (
+          await store.entities.byIdentifiers('sandbox', { abns: [...joined.abns], acns: [...joined.acns] })
+        ).filter((r) => !seen.has(`${r.dataset}|${r.key}`));
+        if (more.length > 0) joinedSomewhere++;
+        const expected = [...own, ...more].map((r) => `${r.dataset}|${r.key}`);
+        const got = (await store.entities.ofEntity('sandbox', id)).map((r) => `${r.dataset}|${r.key}`);
+        assert.deepEqual(got, expected, JSON.stringify(id));
+      }
+      if (db.engine === 'sqlite') {
+        // Each part reads through its column's index, the joined identifiers one by one: a range of
+        // the other column would read every record in the partition.
+        for (const [column, other] of [
+          ['abn', 'acn'],
+          ['acn', 'abn'],
+        ] as const) {
+          const plan = await db.all<{ detail: string }>(
+            `EXPLAIN QUERY PLAN ${oneIdentifierSql(column, other, IDENTITY_DATASETS.size)}`,
+            ['sandbox', 'x', 'sandbox', 'x', 'sandbox', 'x', ...IDENTITY_DATASETS],
+          );
+          const reads = plan.map((p) => p.detail).filter((d) => /source_records/.test(d));
+          assert.equal(reads.length, 3, JSON.stringify(plan));
+          for (const read of reads)
+            assert.match(
+              read,
+              /^SEARCH source_records USING INDEX source_records_by_a[bc]n \(partition=\? AND a[bc]n=\?\)$/,
+            );
+        }
+      }
+      assert.ok(joinedSomewhere > 5, `${joinedSomewhere} identifiers join to another's records`);
     } finally {
       await db.close();
       await settings.cleanup();

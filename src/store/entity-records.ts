@@ -7,6 +7,10 @@ import { type StoredRecord, toSourceRecord } from './source-records.ts';
 
 export type EntityRecord = SourceRecord & { dataset: string };
 
+/** What a record of an entity is read with. */
+const ENTITY_COLUMNS =
+  'id, dataset, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest';
+
 /** Current (not removed) records of every dataset carrying one of these ABNs or ACNs. */
 export async function recordsByIdentifiers(
   db: Db,
@@ -18,8 +22,7 @@ export async function recordsByIdentifiers(
     values.length === 0
       ? Promise.resolve([])
       : db.all<StoredRecord & { dataset: string }>(
-          `SELECT id, dataset, record_key, abn, acn, name, names, status, as_of, data, removed_at, seen_ingest
-           FROM source_records WHERE partition = ? AND ${column} IN (${values.map(() => '?').join(', ')}) AND removed_at IS NULL`,
+          `SELECT ${ENTITY_COLUMNS} FROM source_records WHERE partition = ? AND ${column} IN (${values.map(() => '?').join(', ')}) AND removed_at IS NULL`,
           [partition, ...values],
         );
   const rows = [
@@ -60,20 +63,71 @@ export function recordsOfEntity(
   id: { abn?: string | undefined; acn?: string | undefined },
 ): Promise<EntityRecord[]> {
   return keptRecords.get(db, `${partition}|${id.abn ?? ''}|${id.acn ?? ''}`, async () => {
-    const asked = { abns: id.abn ? [id.abn] : [], acns: id.acn ? [id.acn] : [] };
-    const records = await recordsByIdentifiers(db, partition, asked);
-    const joined = { abns: new Set(asked.abns), acns: new Set(asked.acns) };
-    joinIdentifiers(joined, records);
-    const more = {
-      abns: [...joined.abns].filter((a) => a !== id.abn),
-      acns: [...joined.acns].filter((a) => a !== id.acn),
-    };
-    if (more.abns.length + more.acns.length === 0) return records;
-    const seen = new Set(records.map((r) => `${r.dataset}|${r.key}`));
-    const extra = await recordsByIdentifiers(db, partition, more);
-    return [...records, ...extra.filter((r) => !seen.has(`${r.dataset}|${r.key}`))];
+    if (id.abn && id.acn) {
+      // Both given: each one's records, then the identifiers they join to.
+      const asked = { abns: [id.abn], acns: [id.acn] };
+      const records = await recordsByIdentifiers(db, partition, asked);
+      const joined = { abns: new Set(asked.abns), acns: new Set(asked.acns) };
+      joinIdentifiers(joined, records);
+      const more = {
+        abns: [...joined.abns].filter((a) => a !== id.abn),
+        acns: [...joined.acns].filter((a) => a !== id.acn),
+      };
+      if (more.abns.length + more.acns.length === 0) return records;
+      const seen = new Set(records.map((r) => `${r.dataset}|${r.key}`));
+      const extra = await recordsByIdentifiers(db, partition, more);
+      return [...records, ...extra.filter((r) => !seen.has(`${r.dataset}|${r.key}`))];
+    }
+    const [column, other, value] = id.abn
+      ? (['abn', 'acn', id.abn] as const)
+      : (['acn', 'abn', id.acn] as const);
+    return value ? recordsOfOneIdentifier(db, partition, column, other, value) : [];
   });
 }
+
+/**
+ * One identifier's records and the records of the identifiers its identity records join it to, in
+ * one statement (one round trip; what a resolve by ABN or ACN reads): an ABN's records carry that
+ * ABN, so only their ACNs join further, and an ACN's only their ABNs. The records of the identifier
+ * asked come first, as `recordsByIdentifiers` orders them, then the joined ones.
+ */
+async function recordsOfOneIdentifier(
+  db: Db,
+  partition: Partition,
+  column: 'abn' | 'acn',
+  other: 'abn' | 'acn',
+  value: string,
+): Promise<EntityRecord[]> {
+  const identity = [...IDENTITY_DATASETS];
+  const rows = await db.all<StoredRecord & { dataset: string; joined: number }>(
+    oneIdentifierSql(column, other, identity.length),
+    [partition, value, partition, value, partition, value, ...identity],
+  );
+  return rows
+    .sort(
+      (a, b) =>
+        Number(a.joined) - Number(b.joined) ||
+        a.dataset.localeCompare(b.dataset) ||
+        a.record_key.localeCompare(b.record_key),
+    )
+    .map((row) => ({ ...toSourceRecord(row), dataset: row.dataset }));
+}
+
+/**
+ * The statement of `recordsOfOneIdentifier`, whose parameters are the partition and the identifier,
+ * three times, then the identity datasets. Each part reads through the index of its column: the
+ * joined identifiers are looked up one by one, never by a range of the other column.
+ */
+export const oneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn', datasets: number) =>
+  `SELECT 0 AS joined, ${ENTITY_COLUMNS} FROM source_records
+     WHERE partition = ? AND ${column} = ? AND removed_at IS NULL
+     UNION ALL
+     SELECT 1 AS joined, ${ENTITY_COLUMNS} FROM source_records
+     WHERE partition = ? AND removed_at IS NULL AND (${column} IS NULL OR ${column} <> ?)
+       AND ${other} IN (
+         SELECT ${other} FROM source_records
+         WHERE partition = ? AND ${column} = ? AND removed_at IS NULL
+           AND dataset IN (${Array.from({ length: datasets }, () => '?').join(', ')}))`;
 
 /** Whether any current record in the partition carries this ABN or ACN. */
 export function isKnownIdentifier(

@@ -31,14 +31,23 @@ const MAX_NAMED = 500;
 const MAX_NAMED_PARAMS = 32;
 
 /**
+ * A words search (`@@` over the words index, `%` over the trigram index): its best plan depends on
+ * the words (a rare word's posting list or a common one's), so it is planned for them each time.
+ */
+const PLANNED_FOR_ITS_VALUES = /@@|\s%\s/;
+
+/**
  * A name for a statement the server should parse once per connection and keep: a short query with
  * parameters, made outside a transaction (what an API request runs). The server then skips parsing
- * it again, about a third of a lookup's time. Statements reading
+ * it again, about a third of a lookup's time, and after a few runs keeps one plan for it when that
+ * plan costs no more than planning it for each run's values (PostgreSQL's `plan_cache_mode = auto`):
+ * for a lookup by identifier, planning was more than half the server's work. Statements reading
  * `*` stay unnamed: a column added by a newer version's migration would change what a kept
- * statement answers, which the server refuses.
+ * statement answers, which the server refuses. So do words searches (`PLANNED_FOR_ITS_VALUES`).
  */
 function statementName(sql: string, params: number): string | undefined {
-  if (params === 0 || params > MAX_NAMED_PARAMS || sql.includes('*')) return undefined;
+  if (params === 0 || params > MAX_NAMED_PARAMS || sql.includes('*') || PLANNED_FOR_ITS_VALUES.test(sql))
+    return undefined;
   let name = statementNames.get(sql);
   if (name === undefined && statementNames.size < MAX_NAMED) {
     name = `aevs_${statementNames.size}`;
@@ -106,16 +115,15 @@ export class PostgresDb implements Db {
     // would wait for ever). A statement outside a transaction that waits over LOCK_TIMEOUT for a
     // table lock (a large first load holds the register tables' until it commits) fails, and is
     // answered as a store that cannot be reached; a transaction waits for as long as it takes.
-    // A named statement is still planned for its values each time: a plan made once for any values
-    // could suit one word of a name search and not another (see `statementName`). Set before the
-    // connection takes its first query (a server that refuses the setting still serves the query).
+    // Set before the connection takes its first query (a server that refuses the setting still
+    // serves the query).
     this.#pool = new pg.Pool({
       connectionString,
       max: 10,
       types,
       connectionTimeoutMillis: 5_000,
       onConnect: (client) =>
-        client.query(`SET plan_cache_mode = force_custom_plan; SET lock_timeout = '${LOCK_TIMEOUT}'`).then(
+        client.query(`SET lock_timeout = '${LOCK_TIMEOUT}'`).then(
           () => undefined,
           () => undefined,
         ),
