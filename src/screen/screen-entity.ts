@@ -52,8 +52,13 @@ export async function screenEntity({
   // (so an outage, or a live mirror never loaded, is a 502 here too).
   const records = input.name ? [] : (known?.records ?? (await identityRecords(ctx, id, state, services)));
   const names = input.name ? [input.name] : entityNames(records);
-  // Each name is read into tokens once, for every list.
-  const prepared = names.map((name) => ({ name, tokens: keptName(name) }));
+  // Each name is read into tokens once, for every list, when the first list that can be screened
+  // needs them (none does when every list is unavailable).
+  let prepared: Array<{ name: string; tokens: ReturnType<typeof keptName> }> | undefined;
+  const preparedNames = () => {
+    prepared ??= names.map((name) => ({ name, tokens: keptName(name) }));
+    return prepared;
+  };
   // Banned organisations are also found by ACN, which needs no name: the entity's, and the one asked.
   const acns = new Set([...records.map((r) => r.acn), input.acn].filter((a): a is string => !!a));
   const noNames =
@@ -131,7 +136,7 @@ export async function screenEntity({
           push(entry.record.acn, { entry, name: { name: entry.record.acn, type: 'acn' }, score: 1 });
       }
     }
-    for (const { name, tokens } of prepared) {
+    for (const { name, tokens } of preparedNames()) {
       for (const m of index.match(tokens, REVIEW_THRESHOLD)) {
         if (input.entity_type && !fitsType(m, input.entity_type)) continue;
         push(name, m);

@@ -118,7 +118,18 @@ async function recordsOfOneIdentifier(
  * three times, then the identity datasets. Each part reads through the index of its column: the
  * joined identifiers are looked up one by one, never by a range of the other column.
  */
-export const oneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn', datasets: number) =>
+export const oneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn', datasets: number) => {
+  const key = `${column}|${datasets}`;
+  let sql = oneIdentifierSqls.get(key);
+  if (sql === undefined) {
+    sql = writeOneIdentifierSql(column, other, datasets);
+    oneIdentifierSqls.set(key, sql);
+  }
+  return sql;
+};
+const oneIdentifierSqls = new Map<string, string>();
+
+const writeOneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn', datasets: number) =>
   `SELECT 0 AS joined, ${ENTITY_COLUMNS} FROM source_records
      WHERE partition = ? AND ${column} = ? AND removed_at IS NULL
      UNION ALL
