@@ -12,6 +12,7 @@
 import { BODY_WORDS } from './body-words.ts';
 import { compareTokens, editDistance, type TokenAgreement, type TokenMatch } from './compare-tokens.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
+import { LEGAL_FORM_SPELLINGS } from './legal-forms.ts';
 import type { NameToken, PreparedName } from './name-tokens.ts';
 
 export type AlignedTokens = {
@@ -88,7 +89,9 @@ export function compareNames(
   listed: PreparedName,
   options: { weight?: TokenWeight; person?: boolean } = {},
 ): NameComparison {
-  const compared = alignWords(query, listed, options);
+  const compared = options.person
+    ? alignWords(query, listed, options)
+    : alignWords(asBody(query), asBody(listed), options);
   // Words joined or split anywhere, however many (`THEEAGLES L L C`, `THE EAGLES L.L.C.`; `COMPA NIA`,
   // `COMPANIA`), where the alignment of words cannot pair them up.
   if (
@@ -110,6 +113,29 @@ export function compareNames(
       legalForms: compared.legalForms,
     };
   return compared;
+}
+
+/** Legal forms of two letters, spelt as initials or as one word (`S A`, `SA`, `AG`), by those letters. */
+const TWO_LETTER_FORMS = new Map(
+  LEGAL_FORM_SPELLINGS.filter((f) => f.tokens.join('').length === 2).map((f) => [f.tokens.join(''), f.kind]),
+);
+
+/**
+ * An organisation's name: two initials in front of its one word that spell a legal form (`S.A.
+ * Credisa`) are that form. Read without knowing whose name it is, they are a person's initials
+ * (`S.A. Qelbi`, name-tokens.ts), as they stay when the other party is a person.
+ */
+function asBody(name: PreparedName): PreparedName {
+  const [first, second] = name.tokens;
+  if (name.tokens.length !== 3 || first?.text.length !== 1 || second?.text.length !== 1) return name;
+  const kind = TWO_LETTER_FORMS.get(first.text + second.text);
+  if (kind === undefined) return name;
+  return {
+    ...name,
+    tokens: name.tokens.slice(2),
+    legalForms: name.legalForms.includes(kind) ? name.legalForms : [...name.legalForms, kind],
+    legalFormText: [...name.legalFormText, `${first.text} ${second.text}`],
+  };
 }
 
 /** The names compared word by word: each word aligned with its closest counterpart, or left over. */

@@ -21,6 +21,16 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(body('Bank-e Quillzamin', 'Bank-e Tornavi'), 'another bank');
   });
 
+  it('a legal form in initials in front of an organisation’s one word', () => {
+    matches(body('S.A. Veltrona', 'Veltrona S.A.'), 'S.A. in front');
+    matches(body('C.A. Quillmarsh', 'Quillmarsh, C.A.'), 'C.A. in front');
+    matches(body('A.G. Tornavik', 'Tornavik AG'), 'A.G. in front');
+    differs(body('S.A. Veltrona', 'Kolvesta S.A.'), 'another company');
+    // Between people, two initials in front of one word stay a person's initials.
+    matches(person('S.A. Qelbiyah', 'Samir Adnan Qelbiyah'), 'initials of a person');
+    differs(person('S.A. Qelbiyah', 'Tariq Qelbiyah'), 'initials another person’s name does not start with');
+  });
+
   it('the Arabic article assimilated to the next letter, written apart or joined', () => {
     matches(person('Abd ar-Rashwan Qelbiyah', 'Abd al-Rashwan Qelbiyah'), 'ar- for al-');
     matches(person('Abdurrashwan Qelbiyah', 'Abd al-Rashwan Qelbiyah'), 'joined');

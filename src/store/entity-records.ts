@@ -119,7 +119,7 @@ async function recordsOfOneIdentifier(
  * joined identifiers are looked up one by one, never by a range of the other column.
  */
 export const oneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn', datasets: number) => {
-  const key = `${column}|${datasets}`;
+  const key = `${column}|${other}|${datasets}`;
   let sql = oneIdentifierSqls.get(key);
   if (sql === undefined) {
     sql = writeOneIdentifierSql(column, other, datasets);
