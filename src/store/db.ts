@@ -15,10 +15,19 @@ export type SyncStatement = {
   };
 };
 
+/**
+ * `samePlan`: the statement's best plan is the same whatever its values (a lookup through an index
+ * by an identifier): PostgreSQL may plan it once per connection and keep that plan. Any other
+ * statement is planned for its values each time, since a plan made for any values (one dataset's
+ * rows for another's, a common word's for a rare one's) can read a whole table. Outside transactions
+ * only; SQLite plans every statement once anyway.
+ */
+export type QueryOptions = { samePlan?: boolean };
+
 export interface Db {
   readonly engine: Engine;
-  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]>;
-  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined>;
+  all<T>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]>;
+  get<T>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T | undefined>;
   /** Runs a statement; resolves to the number of rows it changed. */
   run(sql: string, params?: readonly unknown[]): Promise<number>;
   /** Runs several statements without parameters (migrations). */

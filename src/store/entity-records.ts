@@ -102,6 +102,7 @@ async function recordsOfOneIdentifier(
   const rows = await db.all<StoredRecord & { dataset: string; joined: number }>(
     oneIdentifierSql(column, other, identity.length),
     [partition, value, partition, value, partition, value, ...identity],
+    { samePlan: true },
   );
   return rows
     .sort(
@@ -151,6 +152,7 @@ export function isKnownIdentifier(
       ? db.get(
           `SELECT 1 AS one FROM source_records WHERE partition = ? AND ${column} = ? AND removed_at IS NULL LIMIT 1`,
           [partition, value],
+          { samePlan: true },
         )
       : Promise.resolve(undefined);
   return keptFacts.get(

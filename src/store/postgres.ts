@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Availability, type AvailabilityListener } from './availability.ts';
-import type { Db } from './db.ts';
+import type { Db, QueryOptions } from './db.ts';
 import { INGEST_CHANNEL, IngestListener } from './pg-ingest-listener.ts';
 
 /** `?` placeholders become `$1, $2, …`; our SQL never has a `?` inside a literal. */
@@ -31,23 +31,14 @@ const MAX_NAMED = 500;
 const MAX_NAMED_PARAMS = 32;
 
 /**
- * A words search (`@@` over the words index, `%` over the trigram index): its best plan depends on
- * the words (a rare word's posting list or a common one's), so it is planned for them each time.
- */
-const PLANNED_FOR_ITS_VALUES = /@@|\s%\s/;
-
-/**
  * A name for a statement the server should parse once per connection and keep: a short query with
  * parameters, made outside a transaction (what an API request runs). The server then skips parsing
- * it again, about a third of a lookup's time, and after a few runs keeps one plan for it when that
- * plan costs no more than planning it for each run's values (PostgreSQL's `plan_cache_mode = auto`):
- * for a lookup by identifier, planning was more than half the server's work. Statements reading
+ * it again, about a third of a lookup's time. Statements reading
  * `*` stay unnamed: a column added by a newer version's migration would change what a kept
- * statement answers, which the server refuses. So do words searches (`PLANNED_FOR_ITS_VALUES`).
+ * statement answers, which the server refuses.
  */
 function statementName(sql: string, params: number): string | undefined {
-  if (params === 0 || params > MAX_NAMED_PARAMS || sql.includes('*') || PLANNED_FOR_ITS_VALUES.test(sql))
-    return undefined;
+  if (params === 0 || params > MAX_NAMED_PARAMS || sql.includes('*')) return undefined;
   let name = statementNames.get(sql);
   if (name === undefined && statementNames.size < MAX_NAMED) {
     name = `aevs_${statementNames.size}`;
@@ -102,6 +93,9 @@ export class PostgresDb implements Db {
   readonly engine = 'postgres' as const;
   readonly #pool: pg.Pool;
   readonly #q: Omit<Db, 'transaction' | 'close'>;
+  /** Connections whose named statements keep one plan (`QueryOptions.samePlan`). */
+  readonly #samePlanPool: pg.Pool;
+  readonly #samePlan: Omit<Db, 'transaction' | 'close'>;
   readonly #availability = new Availability();
   /** Ingests heard of (committed here, or announced by any process) since the process started. */
   #ingests = 0;
@@ -115,22 +109,32 @@ export class PostgresDb implements Db {
     // would wait for ever). A statement outside a transaction that waits over LOCK_TIMEOUT for a
     // table lock (a large first load holds the register tables' until it commits) fails, and is
     // answered as a store that cannot be reached; a transaction waits for as long as it takes.
-    // Set before the connection takes its first query (a server that refuses the setting still
-    // serves the query).
-    this.#pool = new pg.Pool({
-      connectionString,
-      max: 10,
-      types,
-      connectionTimeoutMillis: 5_000,
-      onConnect: (client) =>
-        client.query(`SET lock_timeout = '${LOCK_TIMEOUT}'`).then(
-          () => undefined,
-          () => undefined,
-        ),
-    });
-    // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
-    this.#pool.on('error', () => undefined);
+    // A named statement is planned for its values each time: a plan made once for any values could
+    // read a whole table for a value it did not suit (one dataset's rows for another's, a common
+    // word's for a rare one's). Statements whose plan is the same for any value go to connections
+    // of their own, which keep one plan per statement: for a lookup by identifier, planning was more
+    // than half the server's work. Set before the connection takes its first query (a server that
+    // refuses the setting still serves the query).
+    const pool = (max: number, planCacheMode: string) => {
+      const created = new pg.Pool({
+        connectionString,
+        max,
+        types,
+        connectionTimeoutMillis: 5_000,
+        onConnect: (client) =>
+          client.query(`SET plan_cache_mode = ${planCacheMode}; SET lock_timeout = '${LOCK_TIMEOUT}'`).then(
+            () => undefined,
+            () => undefined,
+          ),
+      });
+      // An idle client's error (the server restarting) must not crash the process; the pool replaces it.
+      created.on('error', () => undefined);
+      return created;
+    };
+    this.#pool = pool(10, 'force_custom_plan');
+    this.#samePlanPool = pool(4, 'force_generic_plan');
     this.#q = queries(this.#pool, this.#availability, { named: true });
+    this.#samePlan = queries(this.#samePlanPool, this.#availability, { named: true });
   }
 
   onAvailability(listener: AvailabilityListener): void {
@@ -146,12 +150,12 @@ export class PostgresDb implements Db {
     this.#ingests++;
   }
 
-  all<T>(sql: string, params?: readonly unknown[]): Promise<T[]> {
-    return this.#q.all<T>(sql, params);
+  all<T>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T[]> {
+    return (options?.samePlan ? this.#samePlan : this.#q).all<T>(sql, params);
   }
 
-  get<T>(sql: string, params?: readonly unknown[]): Promise<T | undefined> {
-    return this.#q.get<T>(sql, params);
+  get<T>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<T | undefined> {
+    return (options?.samePlan ? this.#samePlan : this.#q).get<T>(sql, params);
   }
 
   run(sql: string, params?: readonly unknown[]): Promise<number> {
@@ -209,6 +213,6 @@ export class PostgresDb implements Db {
 
   async close(): Promise<void> {
     await this.#listener.close();
-    await this.#pool.end();
+    await Promise.all([this.#pool.end(), this.#samePlanPool.end()]);
   }
 }
