@@ -375,7 +375,9 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
           consonants.length >= 3 &&
           (w.joined.skeletons.includes(consonants) || w.joined.skeletons.includes(persian))
         )
-          push(i, run, 0.9);
+          // As close as the word's part before an article (ABD of ABDUL), so that at equal closeness
+          // the run covering the whole word is taken (شهيد خيل, SHAHIDKHEL: not شهيد alone).
+          push(i, run, 0.93);
       }
     }
   }

@@ -42,6 +42,11 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Abd ar-Rashwan Qelbiyah', 'Abd ar-Rashwan Tormiyah'), 'another family name');
   });
 
+  it('a name split in Arabic script and written as one word in Latin letters, taken whole', () => {
+    matches(person('سالم قلبي خيل', 'Salem Qelbikhel'), 'both words for the one');
+    differs(person('سالم قلبي خيل', 'Salem Tormikhel'), 'another family name');
+  });
+
   it('Arabic script: particles, compounds written as one word, Persian readings', () => {
     matches(person('سالم بن زرقان', 'Salem bin Zarqan'), 'bin in Arabic script');
     matches(person('عبدالحكيم قرطبي', "'Abd al-Hakim Qurtubi"), 'Abd joined to the article');
