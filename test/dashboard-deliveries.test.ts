@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
 import { DeliveryWorker } from '../src/watch/delivery-worker.ts';

@@ -92,7 +92,7 @@ describe('the server process: health and readiness', () => {
         await assertNotReady(server.baseUrl, 'sandbox');
         assert.equal((await fetch(`${server.baseUrl}/healthz`)).status, 200, 'the process still runs');
         // Once the store takes ingests again, the load is tried again and the server becomes ready.
-        await db.exec('DROP TRIGGER refuse_ingests' + (db.engine === 'postgres' ? ' ON ingests' : ''));
+        await db.exec(`DROP TRIGGER refuse_ingests${db.engine === 'postgres' ? ' ON ingests' : ''}`);
         assert.deepEqual(await waitUntilReady(server, { allowFailedLoad: true }), {
           status: 'ready',
           checks: { store: 'ok', sandbox: 'ok' },
