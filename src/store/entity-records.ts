@@ -78,10 +78,8 @@ export function recordsOfEntity(
       const extra = await recordsByIdentifiers(db, partition, more);
       return [...records, ...extra.filter((r) => !seen.has(`${r.dataset}|${r.key}`))];
     }
-    const [column, other, value] = id.abn
-      ? (['abn', 'acn', id.abn] as const)
-      : (['acn', 'abn', id.acn] as const);
-    return value ? recordsOfOneIdentifier(db, partition, column, other, value) : [];
+    const [column, value] = id.abn ? (['abn', id.abn] as const) : (['acn', id.acn] as const);
+    return value ? recordsOfOneIdentifier(db, partition, column, value) : [];
   });
 }
 
@@ -95,13 +93,11 @@ async function recordsOfOneIdentifier(
   db: Db,
   partition: Partition,
   column: 'abn' | 'acn',
-  other: 'abn' | 'acn',
   value: string,
 ): Promise<EntityRecord[]> {
-  const identity = [...IDENTITY_DATASETS];
   const rows = await db.all<StoredRecord & { dataset: string; joined: number }>(
-    oneIdentifierSql(column, other, identity.length),
-    [partition, value, partition, value, partition, value, ...identity],
+    ONE_IDENTIFIER_SQL[column],
+    [partition, value, partition, value, partition, value, ...IDENTITY_DATASETS],
     { samePlan: true },
   );
   return rows
@@ -114,23 +110,7 @@ async function recordsOfOneIdentifier(
     .map((row) => ({ ...toSourceRecord(row), dataset: row.dataset }));
 }
 
-/**
- * The statement of `recordsOfOneIdentifier`, whose parameters are the partition and the identifier,
- * three times, then the identity datasets. Each part reads through the index of its column: the
- * joined identifiers are looked up one by one, never by a range of the other column.
- */
-export const oneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn', datasets: number) => {
-  const key = `${column}|${other}|${datasets}`;
-  let sql = oneIdentifierSqls.get(key);
-  if (sql === undefined) {
-    sql = writeOneIdentifierSql(column, other, datasets);
-    oneIdentifierSqls.set(key, sql);
-  }
-  return sql;
-};
-const oneIdentifierSqls = new Map<string, string>();
-
-const writeOneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn', datasets: number) =>
+const writeOneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn') =>
   `SELECT 0 AS joined, ${ENTITY_COLUMNS} FROM source_records
      WHERE partition = ? AND ${column} = ? AND removed_at IS NULL
      UNION ALL
@@ -139,7 +119,18 @@ const writeOneIdentifierSql = (column: 'abn' | 'acn', other: 'abn' | 'acn', data
        AND ${other} IN (
          SELECT ${other} FROM source_records
          WHERE partition = ? AND ${column} = ? AND removed_at IS NULL
-           AND dataset IN (${Array.from({ length: datasets }, () => '?').join(', ')}))`;
+           AND dataset IN (${[...IDENTITY_DATASETS].map(() => '?').join(', ')}))`;
+
+/**
+ * The statement of `recordsOfOneIdentifier`, by the identifier's column; its parameters are the
+ * partition and the identifier, three times, then the identity datasets. Each part reads through the
+ * index of its column: the joined identifiers are looked up one by one, never by a range of the
+ * other column.
+ */
+export const ONE_IDENTIFIER_SQL = {
+  abn: writeOneIdentifierSql('abn', 'acn'),
+  acn: writeOneIdentifierSql('acn', 'abn'),
+} as const;
 
 /** Whether any current record in the partition carries this ABN or ACN. */
 export function isKnownIdentifier(
