@@ -99,7 +99,8 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
   // GUK; CHO, JO; Chinese Wade-Giles and pinyin: TAO, DAO; PING, BING): the same, voiced or not at
   // the start.
-  if (a.forms.voiced !== '' && shorter >= 2 && a.forms.voiced === b.forms.voiced)
+  // A Korean syllable of one letter (이, I) is a word, not an initial, and agrees with LEE or YI.
+  if ((shorter >= 2 || (a.kind === 'word' && b.kind === 'word')) && sameSyllable(a, b))
     return { score: 0.9, how: 'spelling' };
   // One word in the singular, the other in the plural or made an adjective (INDUSTRY, INDUSTRIES,
   // INDUSTRIAL; METALLURGY, METALLURGICAL).
@@ -129,6 +130,13 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   const name = abjad ? null : givenNameOf(a.text);
   if (name !== null && name === givenNameOf(b.text)) return { score: 0.9, how: 'given_name' };
   return null;
+}
+
+/** Two syllables voiced alike, with Korean ㅓ read as O or as U (`NameToken.forms`). */
+function sameSyllable(a: NameToken, b: NameToken): boolean {
+  const [x, y] = [a.forms, b.forms];
+  if (x.voiced === '' || y.voiced === '') return false;
+  return x.voiced === y.voiced || x.voicedU === y.voiced || x.voiced === y.voicedU;
 }
 
 /**

@@ -219,6 +219,38 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Yong Chol Cho', 'Yong Chol Ko'), 'another family name');
   });
 
+  it('Korean: Hangul read syllable by syllable, the romanisations and the usual spellings of family names', () => {
+    matches(person('김선평', 'Kim Son Pyong'), 'McCune-Reischauer');
+    matches(person('김선평', 'Gim Seon-pyeong'), 'Revised Romanisation');
+    matches(person('이철수', 'Lee Chul-su'), '이 as LEE, ㅓ as U');
+    matches(person('이철수', 'Ri Chol Su'), '이 as RI, ㅓ as O');
+    matches(person('박영철', 'Park Young-chul'), '박 as PARK');
+    matches(person('Lee Chul-su', 'Yi Cheol-su'), 'two Latin spellings');
+    matches(person('Pak Kun Hyang', 'Park Geun-hyang'), 'ㅡ as U and as EU');
+    differs(person('이철수', 'Ri Chol Man'), 'another given name');
+    differs(person('김선평', 'Kim Son Il'), 'another given name');
+    differs(person('Lee Chul-su', 'Park Chul-su'), 'another family name');
+  });
+
+  it('Hebrew: ב כ פ hard at the start of a word, ה never half of a digraph, בע"מ a limited company', () => {
+    matches(person('אברהם כרמוני', 'Avraham Karmoni'), 'כ hard at the start, ב soft inside');
+    matches(person('אברהם כרמוני', 'Abraham Carmoni'), 'ב hard inside too');
+    matches(person('יוסף כהנובר', 'Joseph Kohanover'), 'כה is K and H');
+    matches(person('יוסף כהנובר', 'Yosef Cohanover'), 'another spelling');
+    matches(body('סונובר בע״מ', 'Sonover Ltd'), 'בע"מ');
+    differs(person('אברהם כרמוני', 'Avraham Peldmor'), 'another family name');
+    differs(body('סונובר בע״מ', 'Tolover Ltd'), 'another company');
+  });
+
+  it('Indic scripts and Thai: the anusvara as the nasal of the next consonant, a silent letter left out', () => {
+    matches(person('सुरेंद्र पाटिलकर', 'Surendra Patilkar'), 'ं before द as N');
+    matches(person('संजय कुंबलकर', 'Sanjay Kumbalkar'), 'ं before ज as N, before ब as M');
+    matches(person('সঞ্জয় কুম্বলকর', 'Sanjay Kumbalkar'), 'Bengali');
+    matches(person('สมศักดิ์ ทองดีวงศ์', 'Somsak Thongdeewong'), 'the thanthakhat');
+    differs(person('सुरेंद्र पाटिलकर', 'Surendra Deshwalkar'), 'another family name');
+    differs(person('สมศักดิ์ ทองดีวงศ์', 'Somchai Thongdeewong'), 'another given name');
+  });
+
   it('Muhammad in front of a given name, written or left out', () => {
     matches(person('Muhammad Zafvir Iqbalov', 'Zafvir Iqbalov'), 'Muhammad left out');
     matches(person('Talvha Saeedov', 'Mohammed Talvha Saeedov'), 'Mohammed on the listed side');
@@ -310,6 +342,9 @@ describe('candidates found for these families (the list index)', () => {
     record('kader', 'Abdelkader Zanbourqi'),
     record('hryhory', 'Aliaksandr Hryhorevich Tsvilkouski'),
     record('eagles', 'The Quillmars L.L.C.'),
+    record('chulsu', 'Ri Chol Su'),
+    record('karmoni', 'Avraham Karmoni'),
+    record('patilkar', 'Surendra Patilkar'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -334,6 +369,13 @@ describe('candidates found for these families (the list index)', () => {
 
   it('two Arabic-script words written as one Latin word', () => {
     assert.ok(found('عبد القادر زنبورقي').includes('kader'));
+  });
+
+  it('names in Hangul, Hebrew and Devanagari', () => {
+    assert.ok(found('이철수').includes('chulsu'));
+    assert.ok(found('אברהם כרמוני').includes('karmoni'));
+    assert.ok(found('सुरेंद्र पाटिलकर').includes('patilkar'));
+    assert.deepEqual(found('이철만'), []);
   });
 
   it('looser consonants', () => {

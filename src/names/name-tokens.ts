@@ -37,7 +37,13 @@ export type NameToken = {
    * of five letters or fewer, else empty: Korean CHONG, JONG; Wade-Giles TAO, pinyin DAO); without
    * an English plural or adjective ending (INDUSTRIES, INDUSTRIAL: INDUSTR).
    */
-  forms: { plain: string; voiced: string; stem: string };
+  forms: {
+    plain: string;
+    voiced: string;
+    /** A Korean syllable's ㅓ (EO) written U, as many spellings do (SEOK, SUK; JEON, JUN); else empty. */
+    voicedU: string;
+    stem: string;
+  };
   /** Double Metaphone codes (primary, alternate). */
   phonetic: readonly [string, string];
   /**
@@ -229,10 +235,49 @@ const TA_MARBUTA = /ة/gu;
 const CASED = /[\p{Lu}\p{Ll}]/u;
 const NON_LATIN = /[^\p{Script=Latin}\p{Script=Common}\p{M}]/u;
 const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Thaana}]/u;
+/**
+ * The Indic scripts (and Thai) leave the vowel every consonant carries unwritten, and any-ascii
+ * leaves it out (नरेंद्र is NRENDR, NARENDRA): their words agree with Latin spellings on their
+ * consonants, as every transliterated word does. Two letters need reading first. The anusvara (and
+ * Gurmukhi's tippi) is the nasal of the consonant after it, which any-ascii always reads as M: it
+ * is N (गांधी, GANDHI), and M only before P, PH, B, BH and M (the Indic blocks share one layout:
+ * anusvara at offset 0x02, the labials at 0x2A to 0x2E).
+ */
+const ANUSVARA = /([\u0902\u0982\u0A02\u0A70\u0A82\u0B02\u0B82\u0C02\u0C82\u0D02])(.?)/gu;
+/** Thai marks a letter it does not sound with the thanthakhat (ประยุทธ์, PRAYUT): it is left out. */
+const THAI_SILENT = /\p{L}[\u0E31-\u0E3A\u0E47-\u0E4B]*\u0E4C/gu;
+function readAnusvara(word: string): string {
+  return word.replace(THAI_SILENT, '').replace(ANUSVARA, (_, _sign: string, next: string) => {
+    const offset = next === '' ? -1 : ((next.codePointAt(0) as number) - 0x0900) % 0x80;
+    return (offset >= 0x2a && offset <= 0x2e ? 'm' : 'n') + next;
+  });
+}
+/**
+ * Hebrew writes B and V, K and KH, P and F with one letter each (ב כ פ). At a word's start they are
+ * read hard (בנימין, BINYAMIN; כהן, COHEN; פרס, PERES), after a vowel soft (יעקב, YAAKOV), and
+ * any-ascii reads them soft everywhere; final forms (ך ף) are always soft. A word is also read
+ * with every one of them hard and a yod in front as J (אברהם, ABRAHAM; יוסף, JOSEF), which
+ * `NameToken.skeletonAlt` carries.
+ */
+const HEBREW = /\p{Script=Hebrew}/u;
+const HEBREW_HARD: Record<string, string> = { ב: 'b', כ: 'k', פ: 'p' };
+/** ה is a letter of its own: it never makes a digraph with the letter before it (כהן, K-H-N, COHEN). */
+const hebrewHe = (word: string) => word.replace(/(?<=.)ה/gu, 'eה');
+const hebrewStart = (word: string) => hebrewHe(word.replace(/^[בכפ]/u, (c) => HEBREW_HARD[c] ?? c));
+const hebrewHard = (word: string) =>
+  hebrewHe(word.replace(/[בכפ]/gu, (c) => HEBREW_HARD[c] ?? c).replace(/^י/u, 'j'));
 
 const LEET: Record<string, string> = { '0': 'O', '1': 'I', '3': 'E', '4': 'A', '5': 'S', '7': 'T', '8': 'B' };
 
-type RawToken = { text: string; transliterated: boolean; abjad: boolean; persian?: string; foreign?: string };
+type RawToken = {
+  text: string;
+  transliterated: boolean;
+  abjad: boolean;
+  persian?: string;
+  foreign?: string;
+  /** A syllable of a caseless script (Hangul 이, I): a word even when one letter long. */
+  syllable?: boolean;
+};
 
 /**
  * A foreign name written in Cyrillic letters spells J as Дж and H as Х (Джон, Хо), which
@@ -261,6 +306,8 @@ export function prepareName(name: string): PreparedName {
   const raw: RawToken[] = [];
   // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
   for (const word of splitArabicCompounds(dropEzafe(turnRound(name)))
+    // Hebrew's limited company, בע"מ, abbreviated with a gershayim or a quotation mark.
+    .replace(/(^|\s)בע["״]מ(?=\s|$)/gu, '$1LTD')
     .replace(/\bP\/L\b/gi, ' PL ')
     // Messrs (`M/S. Al Zarooni Exchange`) and a vessel's prefix (`M/V`, `M.V.`, `M/T`) in front.
     .replace(/^\s*(?:M\/S|MESSRS|M\/[VT]|M\.[VT])\.?(?=\s+[\p{L}\p{N}]{2})/iu, ' ')
@@ -268,13 +315,22 @@ export function prepareName(name: string): PreparedName {
     if (word === '' || ABJAD_PARTICLES.has(word)) continue;
     const transliterated = NON_LATIN.test(word);
     const abjad = ABJAD.test(word);
+    const hebrew = HEBREW.test(word);
+    const read = hebrew ? hebrewStart(word) : readAnusvara(word);
     const latin = transliterated
-      ? anyAscii(word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
+      ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
       : anyAscii(word);
-    // Camel case joins words (`AcmeAG`, and caseless scripts read syllable by syllable: Hangul's
-    // `GimJeongEun`); a cased script's transliteration (Cyrillic Х as `Kh`) is not camel case.
-    const camel = !transliterated || !CASED.test(word);
-    const split = (camel ? latin.replace(/([a-z])(?=[A-Z][A-Za-z])/g, '$1 ') : latin).replace(/&/g, ' AND ');
+    // Camel case joins words (`AcmeAG`); a caseless script is read syllable by syllable, each
+    // capitalised (Hangul's `GimJeongEun`, `IMyeongBag`); a cased script's transliteration
+    // (Cyrillic Х as `Kh`) is not camel case.
+    const syllables = transliterated && !CASED.test(word);
+    const split = (
+      syllables
+        ? latin.replace(/([A-Za-z])(?=[A-Z])/g, '$1 ')
+        : transliterated
+          ? latin
+          : latin.replace(/([a-z])(?=[A-Z][A-Za-z])/g, '$1 ')
+    ).replace(/&/g, ' AND ');
     const parts = latinParts(split);
     const persian =
       abjad && HAS_PERSIAN_LETTER.test(word)
@@ -286,7 +342,9 @@ export function prepareName(name: string): PreparedName {
                 .replace(PERSIAN_LETTERS, (c) => PERSIAN_READING[c] ?? c),
             ),
           )
-        : [];
+        : hebrew
+          ? latinParts(anyAscii(hebrewHard(word)))
+          : [];
     const cyrillic = CYRILLIC.test(word);
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
@@ -298,6 +356,7 @@ export function prepareName(name: string): PreparedName {
           abjad,
           persian: alt && alt !== text ? alt : undefined,
           foreign: foreign !== text ? foreign : undefined,
+          syllable: syllables || undefined,
         });
       }
     });
@@ -319,6 +378,7 @@ export function prepareName(name: string): PreparedName {
       t.abjad,
       t.persian,
     );
+    if (t.syllable && token.kind === 'initial') token.kind = 'word';
     return t.foreign ? { ...token, foreign: makeToken(t.foreign, true) } : token;
   });
   return {
@@ -367,7 +427,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
       skeleton: value,
       skeletonAlt: value,
       loose: value,
-      forms: { plain: value, voiced: '', stem: value },
+      forms: { plain: value, voiced: '', voicedU: '', stem: value },
       phonetic: [value, value],
       joined,
     };
@@ -381,7 +441,13 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
     skeleton: consonants,
     skeletonAlt: persian ? skeleton(persian, abjad) : consonants,
     loose: /GH|DH/.test(text) ? looseSkeleton(text, abjad) : loosen(consonants),
-    forms: { plain: plainVowels(text), voiced: text.length <= 5 ? voiced(text) : '', stem: stem(text) },
+    forms: {
+      plain: plainVowels(text),
+      // Korean syllables written in Revised Romanisation run to six letters (GYEONG, HYEONG).
+      voiced: text.length <= 5 || (text.length === 6 && /EO|EU/.test(text)) ? voiced(text) : '',
+      voicedU: text.length <= 6 && text.includes('EO') ? voiced(text.replace(/EO/g, 'U')) : '',
+      stem: stem(text),
+    },
     phonetic: doubleMetaphone(text) as [string, string],
     joined: joinedForms(text),
   };
@@ -551,14 +617,53 @@ function takeLegalForms(words: string[]): {
 const plainVowels = (word: string) =>
   word.replace(/OO|OU/g, 'U').replace(/EE|IE/g, 'I').replace(/(.)\1/g, '$1');
 
-/** A syllable with its first consonant voiced (CH as J, K as G, T as D, P as B) and EO as O. */
+/**
+ * Korean family names as they are usually spelt in Latin letters, which follow neither
+ * romanisation (이 is LEE, YI, RHEE, RI; 박 PARK; 최 CHOI; 안 AHN; 노 ROH): each reads as the
+ * syllable any-ascii writes from the Hangul (I, BAG, CHOE, AN, NO) before it is voiced.
+ */
+const KOREAN_FAMILY_NAMES: Record<string, string> = {
+  LEE: 'I',
+  YI: 'I',
+  RHEE: 'I',
+  RHIE: 'I',
+  RI: 'I',
+  PARK: 'BAG',
+  BAHK: 'BAG',
+  CHOI: 'CHOE',
+  CHOY: 'CHOE',
+  OH: 'O',
+  AHN: 'AN',
+  ROH: 'NO',
+  NOH: 'NO',
+  SHIN: 'SIN',
+  SOHN: 'SON',
+  LIM: 'IM',
+  RIM: 'IM',
+  RYU: 'YU',
+  LI: 'I',
+  YOO: 'YU',
+  WOO: 'U',
+  RHO: 'NO',
+};
+
+/**
+ * A syllable as the romanisations of Korean and Chinese agree on it: its first consonant voiced
+ * (CH as J, K as G, T as D, P as B: McCune-Reischauer CHONG, Revised JEONG; Wade-Giles TAO, pinyin
+ * DAO), Korean ㅓ and ㅡ as McCune-Reischauer writes them (EO as O, EU as U: JEONG, JONG; EUN, UN),
+ * a final consonant unvoiced (BAG, PAK), and Korean family names as usually spelt.
+ */
 const voiced = (syllable: string) =>
-  plainVowels(syllable)
+  plainVowels(KOREAN_FAMILY_NAMES[syllable] ?? syllable)
     .replace(/^CH|^TS/, 'J')
     .replace(/^K/, 'G')
     .replace(/^T/, 'D')
     .replace(/^P/, 'B')
-    .replace(/EO/g, 'O');
+    .replace(/EO/g, 'O')
+    .replace(/EU/g, 'U')
+    .replace(/([^N])G$/, '$1K')
+    .replace(/D$/, 'T')
+    .replace(/B$/, 'P');
 
 /** A word without an English plural or adjective ending. */
 const stem = (word: string) => word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL|ARY|IC|ES|S|Y)$/, '');

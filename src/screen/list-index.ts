@@ -193,6 +193,7 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
       if (t.skeletonAlt !== t.skeleton && t.skeletonAlt.length >= 2) ks.push(`s:${t.skeletonAlt}`);
       if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
       if (t.forms.voiced !== '') ks.push(`v:${t.forms.voiced}`);
+      if (t.forms.voicedU !== '') ks.push(`v:${t.forms.voicedU}`);
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
       if (t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
       // Its first letter left out, added or changed (HAROUN, AROUN; AMADOU, HAMADOU; ZHAO, CHAO),
