@@ -125,6 +125,15 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     editDistance(a.skeleton, b.skeleton, 1) <= 1
   )
     return { score: 0.88, how: 'transliterated' };
+  // A Slavic name as German and Polish spell it (Х as CH, В as W, Й as J: CHODORKOWSKI,
+  // KHODORKOVSKY; IWANOW, IVANOV; SERGEJ, SERGEY): read back, it agrees on its consonants.
+  if (shorter >= 4 && (GERMAN_SPELLING.test(a.text) || GERMAN_SPELLING.test(b.text))) {
+    const [x, y] = [slavicReading(a.text), slavicReading(b.text)];
+    if (x === y) return { score: 0.92, how: 'spelling' };
+    const consonants = skeleton(x);
+    if (consonants.length >= 3 && consonants === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.8)
+      return { score: 0.9, how: 'spelling' };
+  }
   // One given name in another language's form, which no spelling rule reaches (MYKOLA, NIKOLAY;
   // OLEKSIY, ALEKSEY), and the patronymics made from it (MYKOLAYOVYCH, NIKOLAYEVICH).
   const name = abjad ? null : givenNameOf(a.text);
@@ -166,6 +175,15 @@ const arabicVowels = remembered((word: string) =>
 
 /** Letters that spell ق, ذ or ظ in Latin (one of the two words has one). */
 const ARABIC_SPELLING = /Q|GH|DH|TH/;
+const GERMAN_SPELLING = /W|J|(?<!S)CH/;
+/** A word spelt as German and Polish write Slavic names, read as English does (SCH as SH, CH as KH, W as V, J as Y). */
+const slavicReading = remembered((word: string) =>
+  word
+    .replace(/SCH|SZ/g, 'SH')
+    .replace(/(?<!S)CH/g, 'KH')
+    .replace(/W/g, 'V')
+    .replace(/J/g, 'Y'),
+);
 /** A word with the Latin spellings of ق (Q, K, G, GH) and of ذ ظ (DH, TH, Z, D) each read as one letter. */
 const arabicLetters = remembered((word: string) => word.replace(/GH|Q|G/g, 'K').replace(/DH|TH|DD|Z/g, 'D'));
 

@@ -251,6 +251,19 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('สมศักดิ์ ทองดีวงศ์', 'Somchai Thongdeewong'), 'another given name');
   });
 
+  it('a Slavic name as German and Polish spell it: CH for KH, W for V, SCH for SH, J for Y', () => {
+    matches(person('Михаил Хорватов', 'Michail Chorwatow'), 'from Cyrillic');
+    matches(person('Mikhail Khorvatov', 'Michail Chorwatow'), 'two Latin spellings');
+    matches(person('Сергей Ивашов', 'Sergej Iwaschow'), 'SCH and J');
+    differs(person('Михаил Хорватов', 'Michail Chorwatin'), 'another family name');
+    differs(person('Сергей Ивашов', 'Sergej Iwanow'), 'another family name, spelt alike');
+  });
+
+  it('a final Y after a consonant read as I', () => {
+    matches(person('Sami Aly Quarzeni', 'Sami Ali Quarzeni'), 'ALY and ALI');
+    differs(person('Sami Aly Quarzeni', 'Sami Alam Quarzeni'), 'another middle name');
+  });
+
   it('Muhammad in front of a given name, written or left out', () => {
     matches(person('Muhammad Zafvir Iqbalov', 'Zafvir Iqbalov'), 'Muhammad left out');
     matches(person('Talvha Saeedov', 'Mohammed Talvha Saeedov'), 'Mohammed on the listed side');
@@ -345,6 +358,7 @@ describe('candidates found for these families (the list index)', () => {
     record('chulsu', 'Ri Chol Su'),
     record('karmoni', 'Avraham Karmoni'),
     record('patilkar', 'Surendra Patilkar'),
+    record('chorwatow', 'Michail Chorwatow'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -376,6 +390,7 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('אברהם כרמוני').includes('karmoni'));
     assert.ok(found('सुरेंद्र पाटिलकर').includes('patilkar'));
     assert.deepEqual(found('이철만'), []);
+    assert.ok(found('Михаил Хорватов').includes('chorwatow'), 'a German spelling of a Cyrillic name');
   });
 
   it('looser consonants', () => {

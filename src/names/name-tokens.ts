@@ -613,9 +613,16 @@ function takeLegalForms(words: string[]): {
   return { rest: words.slice(start, end), forms: { kinds, leading: start }, formText };
 }
 
-/** Vowels written as digraphs read as one (OO and OU as U, EE and IE as I), doubled letters once. */
+/**
+ * Vowels written as digraphs read as one (OO and OU as U, EE and IE as I), a final Y after a
+ * consonant as I (ALY, ALI; DMITRY, DMITRI), doubled letters once.
+ */
 const plainVowels = (word: string) =>
-  word.replace(/OO|OU/g, 'U').replace(/EE|IE/g, 'I').replace(/(.)\1/g, '$1');
+  word
+    .replace(/OO|OU/g, 'U')
+    .replace(/EE|IE/g, 'I')
+    .replace(/(?<=[^AEIOU])Y$/, 'I')
+    .replace(/(.)\1/g, '$1');
 
 /**
  * Korean family names as they are usually spelt in Latin letters, which follow neither
