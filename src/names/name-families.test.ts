@@ -264,6 +264,22 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Sami Aly Quarzeni', 'Sami Alam Quarzeni'), 'another middle name');
   });
 
+  it('legal forms of China, Japan, Korea and Iran, and two forms one after another', () => {
+    matches(body('华翔贸易有限公司', 'Huaxiang Maoyi Youxian Gongsi'), '有限公司 and its pinyin');
+    matches(body('华翔贸易有限公司', 'Huaxiang Maoyi Co., Ltd.'), '有限公司 and Co., Ltd.');
+    matches(body('トモエ株式会社', 'Tomoe Kabushiki Kaisha'), '株式会社');
+    matches(body('トモエ株式会社', 'Tomoe K.K.'), 'K.K.');
+    matches(body('Hanbit Jusik Hoesa', 'Hanbit Co., Ltd.'), 'jusik hoesa');
+    matches(body('Sherkat Sahami Khass Tolidi Parsavand', 'Tolidi Parsavand PJSC'), 'sherkat sahami khass');
+    matches(body('Quelmar Consultores, C.A. S.A.', 'Quelmar Consultores, C.A.'), 'C.A. S.A.');
+    matches(body('Quelmar Digital S.A. de C.V. S.A.', 'Quelmar Digital S.A. de C.V.'), 'S.A. de C.V. S.A.');
+    differs(body('华翔贸易有限公司', 'Hualong Maoyi Youxian Gongsi'), 'another company');
+    differs(body('Sherkat Sahami Khass Tolidi Parsavand', 'Tolidi Kermavand Company'), 'another company');
+    differs(body('Quelmar Consultores, C.A. S.A.', 'Torvel Consultores, C.A.'), 'another company');
+    // Initials in front of a name are still a person's, however many.
+    matches(person('S.A.M.A. Qelbi', 'Samir Adnan Mahmud Ali Qelbi'), 'initials');
+  });
+
   it('Muhammad in front of a given name, written or left out', () => {
     matches(person('Muhammad Zafvir Iqbalov', 'Zafvir Iqbalov'), 'Muhammad left out');
     matches(person('Talvha Saeedov', 'Mohammed Talvha Saeedov'), 'Mohammed on the listed side');
@@ -359,6 +375,7 @@ describe('candidates found for these families (the list index)', () => {
     record('karmoni', 'Avraham Karmoni'),
     record('patilkar', 'Surendra Patilkar'),
     record('chorwatow', 'Michail Chorwatow'),
+    record('qelbasin', 'Abdul Aziz Qelbasin'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -391,6 +408,10 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('सुरेंद्र पाटिलकर').includes('patilkar'));
     assert.deepEqual(found('이철만'), []);
     assert.ok(found('Михаил Хорватов').includes('chorwatow'), 'a German spelling of a Cyrillic name');
+  });
+
+  it('Arabic-script words of one consonant besides their vowels (عزيز, AZIZ)', () => {
+    assert.ok(found('عبد العزيز قلباسین').includes('qelbasin'));
   });
 
   it('looser consonants', () => {

@@ -587,11 +587,19 @@ function takeLegalForms(words: string[]): {
   // runs on from it (`S.A.M.A. JAMAL` is initials; a form already taken is not the name's:
   // `S.A. de C.V. S.A.`), nor when two stand in front of a single word: a person's initials
   // (`S.A. Qelbi`).
+  // Another form beside it is not such an initial (`C.A. S.A.`, `S.A. DE C.V. S.A.`).
   const lone = (at: number) => at >= start && at < end && (words[at]?.length ?? 0) === 1;
   const initials = (tokens: string[]) => tokens.every((t) => t.length === 1);
+  const formAt = (from: number, tokens: string[]) =>
+    from >= start && from + tokens.length <= end && tokens.every((t, k) => words[from + k] === t);
+  const formBefore = (at: number) => LEGAL_FORM_SPELLINGS.some((f) => formAt(at - f.tokens.length, f.tokens));
+  const formAfter = (at: number) => LEGAL_FORM_SPELLINGS.some((f) => formAt(at, f.tokens));
   const fits = (at: number, tokens: string[]) =>
     tokens.every((t, k) => words[at + k] === t) &&
-    !(initials(tokens) && (lone(at - 1) || lone(at + tokens.length)));
+    !(
+      initials(tokens) &&
+      ((lone(at - 1) && !formBefore(at)) || (lone(at + tokens.length) && !formAfter(at + tokens.length)))
+    );
   const personInitials = (tokens: string[]) => tokens.length === 2 && initials(tokens) && end - start === 3;
   let found = true;
   while (found && end - start > 1) {

@@ -189,7 +189,11 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
       // A word with an Arabic article joined to it is also found without it, and by its consonants.
       for (const w of t.joined.spellings.slice(1)) if (w !== t.text) ks.push(`t:${w}`);
       for (const sk of t.joined.skeletons.slice(1)) if (sk.length >= 3) ks.push(`s:${sk}`);
-      if (t.skeleton.length >= 2) ks.push(`s:${t.skeleton}`);
+      // A skeleton of one letter is too common to find names by, except for a word written in an
+      // abjad, whose short words have no other key in common with their Latin spellings (عزيز,
+      // ZYZ, AZIZ; علی, LY, ALI): listed words are found by it, and only an abjad's look it up.
+      if (t.skeleton.length >= 2 || (t.skeleton.length === 1 && (listed || t.abjad)))
+        ks.push(`s:${t.skeleton}`);
       if (t.skeletonAlt !== t.skeleton && t.skeletonAlt.length >= 2) ks.push(`s:${t.skeletonAlt}`);
       if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
       if (t.forms.voiced !== '') ks.push(`v:${t.forms.voiced}`);
