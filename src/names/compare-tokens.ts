@@ -85,15 +85,24 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (consonants.length >= 3 && consonants === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.75)
       return { score: 0.9, how: 'spelling' };
   }
-  // Arabic vowels as Latin spellings write them: O or U, E or I, the diphthong AY, AI, EI or EY,
-  // a final H or none (OBEIDI, UBAYDI; OBAIDA, UBAYDAH).
+  // Arabic vowels as Latin spellings write them: O or U, E for A or I (Levantine and Persian
+  // spellings write fatha E: WEHBE, WAHBI; MOHSEN, MUHSIN), the diphthong AY, AI, EI or EY, a final
+  // H or none, a final Y or I (OBEIDI, UBAYDI; OBAIDA, UBAYDAH; DOLEMY, DULAYMI).
   if (
     shorter >= 4 &&
     a.skeleton === b.skeleton &&
     a.skeleton.length >= 2 &&
-    arabicVowels(a.text) === arabicVowels(b.text)
+    sameArabicVowels(arabicVowels(a.text), arabicVowels(b.text))
   )
     return { score: 0.9, how: 'spelling' };
+  // A Slavic name as Belarusian Latin spellings write it: ў for В (-AU, -EU: HALAVANAU, GOLOVANOV;
+  // PAULICHENKA, PAVLICHENKO), DZ for a soft D (LIDZIYA, LYDIA), unstressed O as A, Г as H: the
+  // same consonants with vowels in the same places.
+  if (shorter >= 5 && (BELARUSIAN.test(a.text) || BELARUSIAN.test(b.text))) {
+    const frame = slavicFrame(a.text);
+    if (frame === slavicFrame(b.text) && frame.replace(/\*/g, '').length >= 3)
+      return { score: 0.9, how: 'spelling' };
+  }
   // Vowels written as digraphs (MOON, MUN; SHAREEF, SHARIF).
   if (shorter >= 3 && a.forms.plain === b.forms.plain) return { score: 0.94, how: 'spelling' };
   // A syllable romanised by two systems (Korean McCune-Reischauer and Revised: CHONG, JONG; KUK,
@@ -111,7 +120,8 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (shorter >= 4 && jw >= 0.75) {
     const d = editDistance(a.text, b.text, 2);
     if (d <= 1) return { score: 0.92, how: 'typo' };
-    if (d === 2 && shorter >= 8) return { score: 0.86, how: 'typo' };
+    // Two edits in a long word, neither of them its first letter (PAULOUSKI and KAZLOUSKI differ).
+    if (d === 2 && shorter >= 8 && a.text[0] === b.text[0]) return { score: 0.86, how: 'typo' };
   }
   // Arabic ق written G or GH as it is spoken in North Africa and the Gulf (قدير, GHEDEIR; قذافي,
   // GADDAFI): the looser consonants agree.
@@ -163,14 +173,41 @@ function abjadReading(a: NameToken, b: NameToken): boolean {
  */
 const looseStart = (t: NameToken) => (/^[AEIOUYJVW]/.test(t.text) ? 'A' : (t.loose[0] ?? ''));
 
-/** A word with its vowels read as `compareTokens` reads Arabic names' vowels. */
+/** A word with its vowels read as `compareTokens` reads Arabic names' vowels (E kept: A or I). */
 const arabicVowels = remembered((word: string) =>
   word
     .replace(/AY|AI|EI|EY/g, 'I')
     .replace(/O/g, 'U')
-    .replace(/E/g, 'I')
-    .replace(/([AIU])H$/, '$1')
+    .replace(/(?<=[^AEIOU])Y$/, 'I')
+    .replace(/([AEIU])H$/, '$1')
     .replace(/(.)\1/g, '$1'),
+);
+
+/** Two words read by `arabicVowels` agree letter by letter, an E with an A, an I or an E. */
+function sameArabicVowels(x: string, y: string): boolean {
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) {
+    const [c, d] = [x[i] as string, y[i] as string];
+    if (c !== d && !((c === 'E' && (d === 'A' || d === 'I')) || (d === 'E' && (c === 'A' || c === 'I'))))
+      return false;
+  }
+  return true;
+}
+
+/** Letters Belarusian Latin spellings have where Russian ones do not: ў (AU, EU, OU), DZ. */
+const BELARUSIAN = /[AEO][UW](?![AEIOUY])|DZ/;
+/**
+ * A Slavic word's consonants with each run of vowels as one mark: ў read as V, DZ as D, G as H (Г
+ * is H in Belarusian and Ukrainian), doubled letters once.
+ */
+const slavicFrame = remembered((word: string) =>
+  word
+    .replace(/DZ/g, 'D')
+    .replace(/([AEO])[UW](?![AEIOUY])/g, '$1V')
+    .replace(/W/g, 'V')
+    .replace(/KH|GH|G/g, 'H')
+    .replace(/[AEIOUY]+/g, '*')
+    .replace(/(.)\1+/g, '$1'),
 );
 
 /** Letters that spell ق, ذ or ظ in Latin (one of the two words has one). */

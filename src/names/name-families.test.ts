@@ -259,6 +259,19 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Сергей Ивашов', 'Sergej Iwanow'), 'another family name, spelt alike');
   });
 
+  it('a Slavic name as Belarusian Latin spellings write it: ў for В, A for unstressed O, H for Г', () => {
+    matches(person('Mikalai DRABAVANAU', 'Nikolai DROBOVANOV'), '-AU for -OV, A for O');
+    matches(person('Siarhei PAULOUSKI', 'Sergei PAVLOVSKY'), 'AU and OU before a consonant');
+    differs(person('Siarhei PAULOUSKI', 'Siarhei KAZLOUSKI'), 'another family name');
+    differs(person('Mikalai DRABAVANAU', 'Mikalai TRUBANAU'), 'another family name with ў');
+  });
+
+  it('Arabic vowels: E for A or I, a final Y for I', () => {
+    matches(person('Nabil QERTEBE', 'Nabil QARTABI'), 'E for fatha and kasra');
+    matches(person('Amin ALQORESHY', 'Amin AL-QURAYSHI'), 'E for AY, a final Y');
+    differs(person('Nabil QERTEBE', 'Nabil QERMANI'), 'another family name');
+  });
+
   it('a final Y after a consonant read as I', () => {
     matches(person('Sami Aly Quarzeni', 'Sami Ali Quarzeni'), 'ALY and ALI');
     differs(person('Sami Aly Quarzeni', 'Sami Alam Quarzeni'), 'another middle name');
