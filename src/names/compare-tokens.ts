@@ -116,6 +116,13 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (shorter >= 5) {
     if (a.forms.stem.length >= 5 && a.forms.stem === b.forms.stem) return { score: 0.9, how: 'spelling' };
   }
+  // A Chinese syllable in Wade-Giles and in pinyin (HSIAO, XIAO; TSE, ZE; TUNG, DONG; CHIEN, JIAN).
+  if (
+    Math.max(a.text.length, b.text.length) <= 6 &&
+    (WADE_GILES.test(a.text) || WADE_GILES.test(b.text)) &&
+    pinyinKey(a.text) === pinyinKey(b.text)
+  )
+    return { score: 0.9, how: 'spelling' };
   // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
   if (shorter >= 4 && jw >= 0.75) {
     const d = editDistance(a.text, b.text, 2);
@@ -193,6 +200,30 @@ function sameArabicVowels(x: string, y: string): boolean {
   }
   return true;
 }
+
+/** What only Wade-Giles writes: HS, TS and TZ, CH before I, J before another vowel, -UNG, -IEN, -IH, YEH. */
+const WADE_GILES = /^(?:HS|TS|TZ)|^CH(?=I)|^J(?=[AEO])|UNG$|IEN$|IH$|^YEH$/;
+/**
+ * A Chinese syllable as pinyin writes it, read from Wade-Giles without its apostrophes (so its
+ * aspirated and plain consonants are one: CH'IEN and CHIEN, QIAN and JIAN), and pinyin read alike.
+ */
+const pinyinKey = remembered((syllable: string) =>
+  syllable
+    .replace(/^HS/, 'X')
+    .replace(/^(?:TS|TZ)/, 'Z')
+    .replace(/^CH(?=I)/, 'J')
+    .replace(/^Q/, 'J')
+    .replace(/^CH/, 'ZH')
+    .replace(/^C(?!H)/, 'Z')
+    .replace(/^J(?=[AEO])/, 'R')
+    .replace(/^K/, 'G')
+    .replace(/^T/, 'D')
+    .replace(/^P/, 'B')
+    .replace(/UNG$/, 'ONG')
+    .replace(/IEN$/, 'IAN')
+    .replace(/IH$/, 'I')
+    .replace(/^YEH$/, 'YE'),
+);
 
 /** Letters Belarusian Latin spellings have where Russian ones do not: ў (AU, EU, OU), DZ. */
 const BELARUSIAN = /[AEO][UW](?![AEIOUY])|DZ/;

@@ -232,6 +232,15 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Lee Chul-su', 'Park Chul-su'), 'another family name');
   });
 
+  it('Chinese: Han against Wade-Giles, and a syllable of Han never a particle', () => {
+    matches(person('林晓峰', 'Lin Hsiao-feng'), 'HS for X');
+    matches(person('曹泽宏', 'Tsao Tse-hung'), 'TS for C and Z, -UNG for -ONG');
+    differs(person('林晓峰', 'Lin Hsiao-ming'), 'another given name');
+    differs(person('曹泽宏', 'Tsao Tse-ming'), 'another given name');
+    matches(body('大连海事有限公司', 'Dalian Haishi Co Ltd'), '大 read DA, not the particle');
+    differs(body('大连海事有限公司', 'Dalian Haiyun Co Ltd'), 'another company');
+  });
+
   it('Hebrew: ב כ פ hard at the start of a word, ה never half of a digraph, בע"מ a limited company', () => {
     matches(person('אברהם כרמוני', 'Avraham Karmoni'), 'כ hard at the start, ב soft inside');
     matches(person('אברהם כרמוני', 'Abraham Carmoni'), 'ב hard inside too');

@@ -368,6 +368,8 @@ export function prepareName(name: string): PreparedName {
   const words = inner.filter(
     (t, i) =>
       t.abjad ||
+      // A syllable of Han or Hangul is never a particle (大连 is DA LIAN).
+      t.syllable ||
       !(particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text) || (t.foreign && PARTICLES.has(t.foreign))),
   );
   const kept = words.length > 0 ? words : inner;
