@@ -54,6 +54,14 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('سالم بن زرقان', 'Salem bin Fadlan'), 'another father');
   });
 
+  it('Arabic script: بن joined to the next name, and the Tuareg AG (son of)', () => {
+    matches(person('سالم بنقلبي', 'Salem Ben Qelbi'), 'بن joined');
+    matches(person('موسى اغ قلباني', 'Musa Ag Qelbani'), 'اغ and AG');
+    matches(person('Musa Ag Qelbani', 'Musa Qelbani'), 'AG left out');
+    differs(person('سالم بنقلبي', 'Salem Ben Tormi'), 'another father');
+    differs(person('موسى اغ قلباني', 'Musa Ag Tormani'), 'another family name');
+  });
+
   it('Arabic script: a name compounded with Allah, joined or apart in Latin', () => {
     matches(person('فیض الله قرطبی', 'Faizullah Qurtubi'), 'joined, a Persian reading');
     matches(person('نصر الله قرطبي', 'Nasr Allah Qurtubi'), 'apart');

@@ -116,6 +116,8 @@ const PARTICLES = new Set([
   'BEN',
   'IBN',
   'BINT',
+  // Son of in Tuareg names (`Iyad Ag Ghali`); at either end of a name AG is a legal form, taken first.
+  'AG',
   // A generation's mark (Jr., Sr.) is left out as often as written.
   'JR',
   'JNR',
@@ -192,7 +194,12 @@ const TITLES = new Set([
  * Particles written in an abjad, read before transliteration (عمر is OMAR, not the title MR): son
  * of (بن, ابن, بنت), in (في), and (و), the pilgrim's title (حاجی, الحاج).
  */
-const ABJAD_PARTICLES = new Set(['بن', 'ابن', 'بنت', 'في', 'فی', 'و', 'حاجی', 'حاجي', 'الحاج', 'حاج']);
+const ABJAD_PARTICLES = new Set(['بن', 'ابن', 'بنت', 'في', 'فی', 'و', 'حاجی', 'حاجي', 'الحاج', 'حاج', 'اغ']);
+/**
+ * بن written joined to the name after it (بنحسين, BEN HASSINE): such a word is also read without it
+ * (`NameToken.skeletonAlt`), when what follows is a name of four letters or more.
+ */
+const JOINED_BIN = /^بن(?=\p{Script=Arabic}{4,}$)/u;
 
 /**
  * The Arabic article assimilated to the letter after it, written apart (`AR RAHMAN`, `ASH SHAM`,
@@ -344,7 +351,9 @@ export function prepareName(name: string): PreparedName {
           )
         : hebrew
           ? latinParts(anyAscii(hebrewHard(word)))
-          : [];
+          : JOINED_BIN.test(word)
+            ? latinParts(anyAscii(word.replace(JOINED_BIN, '')))
+            : [];
     const cyrillic = CYRILLIC.test(word);
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
