@@ -67,7 +67,8 @@ const NUMBER_CAP = 0.6;
 /** Legal forms of different kinds on both sides. */
 const OTHER_FORM = 0.95;
 const MIN_PAIR = 0.85;
-const NOT_A_PERSON = 0.7;
+/** A name with a legal form against a listed person scores at most this (so never `review`). */
+export const NOT_A_PERSON = 0.7;
 
 /** Jaro-Winkler similarity two words left over need to pair as `similar` (see `alike`). */
 const ALIKE_PERSON = 0.75;

@@ -281,3 +281,35 @@ export const LEGAL_FORM_SPELLINGS: ReadonlyArray<{ tokens: string[]; kind: strin
 
 /** The longest spelling a form may have, in tokens. */
 export const LONGEST_LEGAL_FORM = LEGAL_FORM_SPELLINGS[0]?.tokens.length ?? 1;
+
+type Spelling = (typeof LEGAL_FORM_SPELLINGS)[number];
+const byToken = (at: (tokens: string[]) => string | undefined) => {
+  const map = new Map<string, Spelling[]>();
+  for (const f of LEGAL_FORM_SPELLINGS) {
+    const token = at(f.tokens) as string;
+    map.set(token, [...(map.get(token) ?? []), f]);
+  }
+  return map;
+};
+const BY_FIRST = byToken((t) => t[0]);
+const BY_LAST = byToken((t) => t.at(-1));
+const ORDER = new Map(LEGAL_FORM_SPELLINGS.map((f, i) => [f, i]));
+
+/**
+ * The spellings that could end a run of words with `last` or start one with `first`, in the order of
+ * `LEGAL_FORM_SPELLINGS` (longest first): what a name's words need checking against.
+ */
+export function spellingsAround(first: string | undefined, last: string | undefined): readonly Spelling[] {
+  const a = (first !== undefined && BY_FIRST.get(first)) || [];
+  const b = (last !== undefined && BY_LAST.get(last)) || [];
+  if (b.length === 0) return a;
+  if (a.length === 0) return b;
+  return [...new Set([...a, ...b])].sort((x, y) => (ORDER.get(x) as number) - (ORDER.get(y) as number));
+}
+
+/** The spellings ending with `last`, longest first. */
+export const spellingsEndingWith = (last: string | undefined): readonly Spelling[] =>
+  (last !== undefined && BY_LAST.get(last)) || [];
+/** The spellings starting with `first`, longest first. */
+export const spellingsStartingWith = (first: string | undefined): readonly Spelling[] =>
+  (first !== undefined && BY_FIRST.get(first)) || [];

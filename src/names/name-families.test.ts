@@ -440,6 +440,17 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('Михаил Хорватов').includes('chorwatow'), 'a German spelling of a Cyrillic name');
   });
 
+  it('a name with a legal form against a list of people: only the same letters with other word breaks', () => {
+    const people = new ListIndex(
+      [record('qelbi', 'Qelbi Tormanco'), record('tormanco', 'Tormanco Ltd'), ...others],
+      { people: true },
+    );
+    const among = (name: string) => people.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
+    assert.deepEqual(among('Qelbi Tormanco Pty Ltd'), [], 'a company is not a listed person');
+    assert.deepEqual(among('TORMAN CO LTD'), ['tormanco'], 'the same letters');
+    assert.deepEqual(among('Qelbi Tormanco'), ['qelbi'], 'without a legal form, a person');
+  });
+
   it('Arabic-script words of one consonant besides their vowels (عزيز, AZIZ)', () => {
     assert.ok(found('عبد العزيز قلباسین').includes('qelbasin'));
   });

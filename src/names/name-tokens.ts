@@ -7,7 +7,12 @@
  */
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
-import { LEGAL_FORM_SPELLINGS, LONGEST_LEGAL_FORM } from './legal-forms.ts';
+import {
+  LONGEST_LEGAL_FORM,
+  spellingsAround,
+  spellingsEndingWith,
+  spellingsStartingWith,
+} from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
 import { remembered } from './remembered.ts';
 
@@ -562,7 +567,7 @@ function onlyLegalForms(words: string[]): boolean {
   let end = words.length;
   if (end === 0) return false;
   while (end > 0) {
-    const form = LEGAL_FORM_SPELLINGS.find(
+    const form = spellingsEndingWith(words[end - 1]).find(
       (f) => f.tokens.length <= end && f.tokens.every((t, k) => words[end - f.tokens.length + k] === t),
     );
     if (!form) return false;
@@ -603,8 +608,9 @@ function takeLegalForms(words: string[]): {
   const initials = (tokens: string[]) => tokens.every((t) => t.length === 1);
   const formAt = (from: number, tokens: string[]) =>
     from >= start && from + tokens.length <= end && tokens.every((t, k) => words[from + k] === t);
-  const formBefore = (at: number) => LEGAL_FORM_SPELLINGS.some((f) => formAt(at - f.tokens.length, f.tokens));
-  const formAfter = (at: number) => LEGAL_FORM_SPELLINGS.some((f) => formAt(at, f.tokens));
+  const formBefore = (at: number) =>
+    spellingsEndingWith(words[at - 1]).some((f) => formAt(at - f.tokens.length, f.tokens));
+  const formAfter = (at: number) => spellingsStartingWith(words[at]).some((f) => formAt(at, f.tokens));
   const fits = (at: number, tokens: string[]) =>
     tokens.every((t, k) => words[at + k] === t) &&
     !(
@@ -615,7 +621,8 @@ function takeLegalForms(words: string[]): {
   let found = true;
   while (found && end - start > 1) {
     found = false;
-    for (const form of LEGAL_FORM_SPELLINGS) {
+    // Only the spellings ending with the last word or starting with the first can fit.
+    for (const form of spellingsAround(words[start], words[end - 1])) {
       const n = form.tokens.length;
       if (n > LONGEST_LEGAL_FORM || n >= end - start) continue;
       if (fits(end - n, form.tokens)) {

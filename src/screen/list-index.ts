@@ -1,5 +1,5 @@
 import type { Partition } from '../ctx.ts';
-import { compareNames, MIN_COMPACT, type NameComparison } from '../names/align-names.ts';
+import { compareNames, MIN_COMPACT, type NameComparison, NOT_A_PERSON } from '../names/align-names.ts';
 import { type NameToken, type PreparedName, prepareName, skeleton } from '../names/name-tokens.ts';
 import { RecentlyUsed } from '../recently-used.ts';
 import type { SourceRecord } from '../registers/types.ts';
@@ -39,6 +39,8 @@ export class ListIndex {
   /** Every listed name, with its entry: postings point into this. */
   readonly #names: Array<{ entry: ListEntry; name: ListName }> = [];
   readonly #weight = (t: NameToken) => this.weight(t);
+  /** Every entry is a person's (a list of banned persons). */
+  readonly #people: boolean;
   /** What a screened name matched, kept while the name is (see `keptName`): the same name screened again is not matched again. */
   readonly #matched = new WeakMap<PreparedName, { threshold: number; matches: readonly ListMatch[] }>();
 
@@ -50,6 +52,7 @@ export class ListIndex {
         .map((n) => ({ ...n, prepared: prepareName(n.name) }))
         .filter((n) => n.prepared.tokens.length > 0),
     }));
+    this.#people = this.entries.length > 0 && this.entries.every((e) => e.person);
     for (const entry of this.entries) {
       for (const n of entry.names) {
         const id = this.#names.length;
@@ -88,6 +91,12 @@ export class ListIndex {
 
   #match(query: PreparedName, threshold: number): ListMatch[] {
     if (query.tokens.length === 0) return [];
+    // A name with a legal form scores at most NOT_A_PERSON against a listed person (unless its
+    // letters are the person's, written with other word breaks): against a list of people only,
+    // no other name can match, and against a mixed list its people are not compared.
+    const body = query.legalForms.length > 0 && threshold > NOT_A_PERSON;
+    if (body && this.#people)
+      return this.#compare(query, threshold, this.#postings.get(`c:${query.compact}`) ?? []);
     // Each query token votes, with its weight, for the entries that share one of its keys; the
     // rarest first, and a very common one only for entries a rarer one already found.
     const votes = new Map<number, number>();
@@ -139,12 +148,25 @@ export class ListIndex {
     for (const id of this.#postings.get(`c:${query.compact}`) ?? [])
       votes.set(id, Math.max(votes.get(id) ?? 0, total));
     const ranked: Array<[number, number]> = [];
-    for (const [id, vote] of votes) if (vote >= floor) ranked.push([id, vote]);
+    for (const [id, vote] of votes) {
+      if (vote < floor) continue;
+      if (body && this.#names[id]?.entry.person && this.#names[id]?.name.prepared.compact !== query.compact)
+        continue;
+      ranked.push([id, vote]);
+    }
     ranked.sort((a, b) => b[1] - a[1]);
     ranked.length = Math.min(ranked.length, MAX_SCORED);
-    // The listed names most alike are compared in full; each entry keeps its best.
+    return this.#compare(
+      query,
+      threshold,
+      ranked.map(([id]) => id),
+    );
+  }
+
+  /** The listed names `ids` compared in full with the screened name; each entry keeps its best. */
+  #compare(query: PreparedName, threshold: number, ids: readonly number[]): ListMatch[] {
     const best = new Map<ListEntry, ListMatch>();
-    for (const [id] of ranked) {
+    for (const id of ids) {
       const listed = this.#names[id];
       if (!listed) continue;
       const { entry, name: n } = listed;
