@@ -7,6 +7,9 @@
 // (p99 at 32 connections flat out, and at a steady BENCH_RESOLVE_RATE, default 1,000 a second; each
 // request a company not asked for before, up to N of them), and
 // three server processes on the store against one account's limit.
+// Before the resolves, screening lists of the real ones' size are loaded (bench/screening-list-files.ts:
+// a DFAT list of about 3,900 parties and ASIC's banned persons), so each resolve screens as it would
+// in a deployment; BENCH_LISTS=0 leaves them out, and without the sanctions lists at hand they are.
 // BENCH_ASIC=0 leaves the ASIC file out; BENCH_ENGINES=sqlite or postgres measures one engine.
 //
 //   AEVS_BENCH_DATABASE_URL=postgres://… npm run bench:scale -- 1000000
@@ -26,6 +29,7 @@ import { openDb } from '../src/store/open-store.ts';
 import { createStore } from '../src/store/store.ts';
 import { explaining, type Plan } from './explain.ts';
 import { steadyRate } from './load.ts';
+import { writeScreeningLists } from './screening-list-files.ts';
 import {
   companyIds,
   labelledQueries,
@@ -45,6 +49,12 @@ const csv = join(dir, 'company_202611.csv');
 
 const started = performance.now();
 const written = await writeCompanyExtract(xml, n, csv);
+const lists = process.env.BENCH_LISTS === '0' ? null : await writeScreeningLists(dir);
+console.log(
+  lists
+    ? `screening lists for the resolves: DFAT layout ${lists.dfat.rows.toLocaleString('en-AU')} rows for ${lists.dfat.parties.toLocaleString('en-AU')} parties, banned persons ${lists.bannedPersons.rows.toLocaleString('en-AU')} rows`
+    : 'screening lists for the resolves: none (BENCH_LISTS=0, or the sanctions lists are not at hand): every list unavailable, nothing screened',
+);
 console.log(
   `Node ${process.version}, ${n.toLocaleString('en-AU')} companies written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
@@ -56,6 +66,7 @@ type Result = {
   again: number;
   recall1: number;
   searchP95: number;
+  firstResolveMs: number;
   resolveP99: number;
   resolveRps: number;
   steadyP99: number;
@@ -104,7 +115,10 @@ async function measure(engine: 'sqlite' | 'postgres'): Promise<Result> {
   const db = await openDb(settings);
   const ctx = { store: createStore(db), clock: () => new Date() };
   try {
-    const load = async (dataset: 'abr-bulk' | 'asic-companies', path: string) => {
+    const load = async (
+      dataset: 'abr-bulk' | 'asic-companies' | 'dfat' | 'asic-banned-persons',
+      path: string,
+    ) => {
       const t = performance.now();
       const s = await ingest({
         ctx,
@@ -135,7 +149,14 @@ async function measure(engine: 'sqlite' | 'postgres'): Promise<Result> {
       `${engine}: name search recall@1 ${search.recall1.toFixed(3)} p95 ${percentile(search.latency, 95).toFixed(1)} ms`,
     );
     await printPlans(engine, db);
+    if (lists) {
+      await load('dfat', lists.dfat.path);
+      await load('asic-banned-persons', lists.bannedPersons.path);
+    }
     const resolve = await resolveThroughApi(settings);
+    console.log(
+      `${engine}: first resolve after the server started (screening lists read into their indexes) ${resolve.firstResolveMs.toFixed(0)} ms`,
+    );
     console.log(
       `${engine}: resolve by ABN p99 ${resolve.resolveP99} ms, ${resolve.resolveRps.toFixed(0)} req/s (32 connections flat out); p99 ${resolve.steadyP99} ms (p99.9 ${resolve.steadyP999}) at a steady ${resolve.steadyRps.toFixed(0)} req/s, where the bare Node server's p99 is ${resolve.bareSteadyP99} ms`,
     );
@@ -189,6 +210,15 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
           },
         ],
       });
+    // The first resolve reads each screening list into its index (once per loaded copy of a list).
+    const t = performance.now();
+    const first = await fetch(`http://127.0.0.1:${info.port}/v1/resolve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${info.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ abn: nextAbn() }),
+    });
+    if (!first.ok) throw new Error(`resolve: ${first.status} ${await first.text()}`);
+    const firstMs = performance.now() - t;
     await run(); // warm-up
     const r = await run();
     if (r.non2xx || r.errors) throw new Error(`resolve: ${r.non2xx} non-2xx, ${r.errors} errors`);
@@ -209,6 +239,7 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
     // The floor in the same run: Node's own server answering a constant, at the same rate.
     const floor = await bareSteady();
     return {
+      firstResolveMs: firstMs,
       resolveP99: r.latency.p99,
       resolveRps: r.requests.average,
       steadyP99: steady.p99,

@@ -9,6 +9,12 @@ export type ListName = { name: string; type: string; prepared: PreparedName };
 export type ListEntry = { record: SourceRecord; names: ListName[]; person: boolean };
 export type ListMatch = { entry: ListEntry; name: ListName; score: number; comparison: NameComparison };
 
+/** Listed parties read into the index between two turns of the event loop (`ListIndex.build`). */
+const BUILD_SLICE = 250;
+
+const isPerson = (record: SourceRecord, options: { people?: boolean }) =>
+  options.people === true || String(record.data.type ?? '').toLowerCase() === 'individual';
+
 /** Listed names compared in full per screened name, the most promising first. */
 const MAX_SCORED = 60;
 /** The share of the screened name's weight a candidate's keys must carry to be scored. */
@@ -32,7 +38,7 @@ const COMMON_POSTINGS = 1000;
  * compared token by token (`compareNames`), each token weighted by how rare it is in this list.
  */
 export class ListIndex {
-  readonly entries: ListEntry[];
+  readonly entries: ListEntry[] = [];
   readonly #postings = new Map<string, number[]>();
   readonly #frequency = new Map<string, number>();
   readonly #weights = new Map<string, number>();
@@ -40,31 +46,51 @@ export class ListIndex {
   readonly #names: Array<{ entry: ListEntry; name: ListName }> = [];
   readonly #weight = (t: NameToken) => this.weight(t);
   /** Every entry is a person's (a list of banned persons). */
-  readonly #people: boolean;
+  #people: boolean;
+  readonly #options: { people?: boolean };
   /** What a screened name matched, kept while the name is (see `keptName`): the same name screened again is not matched again. */
   readonly #matched = new WeakMap<PreparedName, { threshold: number; matches: readonly ListMatch[] }>();
 
   constructor(records: SourceRecord[], options: { people?: boolean } = {}) {
-    this.entries = records.map((record) => ({
+    this.#options = options;
+    this.#people = records.length > 0 && records.every((r) => isPerson(r, options));
+    for (const record of records) this.#add(record);
+  }
+
+  /**
+   * The index built a slice of the list at a time, the event loop free between slices: a list of
+   * DFAT's size takes about a second to read into tokens, which would otherwise hold up every other
+   * request of the process.
+   */
+  static async build(records: SourceRecord[], options: { people?: boolean } = {}): Promise<ListIndex> {
+    const index = new ListIndex([], options);
+    index.#people = records.length > 0 && records.every((r) => isPerson(r, options));
+    for (let i = 0; i < records.length; i += BUILD_SLICE) {
+      await new Promise((resolve) => setImmediate(resolve));
+      for (const record of records.slice(i, i + BUILD_SLICE)) index.#add(record);
+    }
+    return index;
+  }
+
+  #add(record: SourceRecord): void {
+    const entry: ListEntry = {
       record,
-      person: options.people === true || String(record.data.type ?? '').toLowerCase() === 'individual',
+      person: isPerson(record, this.#options),
       names: [{ name: record.name, type: 'primary' }, ...record.names]
         .map((n) => ({ ...n, prepared: prepareName(n.name) }))
         .filter((n) => n.prepared.tokens.length > 0),
-    }));
-    this.#people = this.entries.length > 0 && this.entries.every((e) => e.person);
-    for (const entry of this.entries) {
-      for (const n of entry.names) {
-        const id = this.#names.length;
-        this.#names.push({ entry, name: n });
-        const seen = new Set<string>();
-        for (const t of n.prepared.tokens) {
-          if (!seen.has(t.text)) this.#frequency.set(t.text, (this.#frequency.get(t.text) ?? 0) + 1);
-          seen.add(t.text);
-        }
-        for (const key of keys(n.prepared.tokens)) this.#post(key, id);
-        if (n.prepared.compact.length >= MIN_COMPACT) this.#post(`c:${n.prepared.compact}`, id);
+    };
+    this.entries.push(entry);
+    for (const n of entry.names) {
+      const id = this.#names.length;
+      this.#names.push({ entry, name: n });
+      const seen = new Set<string>();
+      for (const t of n.prepared.tokens) {
+        if (!seen.has(t.text)) this.#frequency.set(t.text, (this.#frequency.get(t.text) ?? 0) + 1);
+        seen.add(t.text);
       }
+      for (const key of keys(n.prepared.tokens)) this.#post(key, id);
+      if (n.prepared.compact.length >= MIN_COMPACT) this.#post(`c:${n.prepared.compact}`, id);
     }
   }
 
@@ -266,11 +292,15 @@ export function keptName(name: string): PreparedName {
   return prepared;
 }
 
-/** Loaded list indexes per partition and dataset, rebuilt when a newer copy is ingested. */
+/**
+ * Loaded list indexes per partition and dataset, rebuilt when a newer copy is ingested. A build is
+ * shared: requests arriving while a list is read into its index wait for that one build rather than
+ * each starting their own.
+ */
 export class ListIndexCache {
-  readonly #cache = new Map<string, { version: string; index: ListIndex }>();
+  readonly #cache = new Map<string, { version: string; index: Promise<ListIndex> }>();
 
-  async get(
+  get(
     store: Store,
     partition: Partition,
     dataset: string,
@@ -280,8 +310,14 @@ export class ListIndexCache {
     const slot = `${partition}|${dataset}`;
     const cached = this.#cache.get(slot);
     if (cached?.version === version) return cached.index;
-    const index = new ListIndex(await store.records.current(partition, dataset), options);
+    const index = store.records
+      .current(partition, dataset)
+      .then((records) => ListIndex.build(records, options));
     this.#cache.set(slot, { version, index });
+    // A build that failed (the store unreachable) is not kept: the next request tries again.
+    index.catch(() => {
+      if (this.#cache.get(slot)?.index === index) this.#cache.delete(slot);
+    });
     return index;
   }
 }
