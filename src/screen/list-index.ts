@@ -126,7 +126,7 @@ export class ListIndex {
     // Each query token votes, with its weight, for the entries that share one of its keys; the
     // rarest first, and a very common one only for entries a rarer one already found.
     const votes = new Map<number, number>();
-    const perToken = keysPerToken(query.tokens)
+    const perToken = queryKeys(query)
       .map(([t, tokenKeys]) => {
         // First letters stand in for a word only when the list never uses it (probably misspelt).
         const known = this.#postings.has(`t:${t.text}`);
@@ -221,6 +221,17 @@ function keys(tokens: NameToken[]): string[] {
   const out: string[] = [];
   for (const [, ks] of keysPerToken(tokens, true)) out.push(...ks);
   return out;
+}
+
+/** A screened name's keys, read once for every list it is screened against. */
+const screenedKeys = new WeakMap<PreparedName, Array<[NameToken, string[]]>>();
+function queryKeys(query: PreparedName): Array<[NameToken, string[]]> {
+  let ks = screenedKeys.get(query);
+  if (!ks) {
+    ks = keysPerToken(query.tokens);
+    screenedKeys.set(query, ks);
+  }
+  return ks;
 }
 
 function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, string[]]> {
