@@ -51,6 +51,8 @@ export type AppDeps = {
   abrBaseUrl?: string;
   /** Routes beyond the product's own (an embedder's, or a test's); not in the OpenAPI document. */
   extraRoutes?: RouteSpec[];
+  /** The screening lists' indexes, when the caller also keeps them current (the server does). */
+  lists?: ListIndexCache;
 };
 
 declare module 'fastify' {
@@ -117,7 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const openapi = openApiDocument();
   const services: Services = {
     meter,
-    lists: new ListIndexCache(),
+    lists: deps.lists ?? new ListIndexCache(),
     simulation: loadSandboxSimulation(),
     abr: deps.config.abrGuid
       ? createAbrClient({

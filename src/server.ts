@@ -7,11 +7,16 @@ import { loadSandbox } from './ingest/load-sandbox.ts';
 import { createLogger } from './logger.ts';
 import { DailyReread } from './refresh/daily-reread.ts';
 import { createAbrClient } from './registers/abr-web/client.ts';
+import { ListIndexCache } from './screen/list-index.ts';
+import { indexScreeningLists } from './screen/screen-entity.ts';
 import { openStore } from './store/open-store.ts';
 import { createHttp, DEFAULT_RETRY } from './sync/http.ts';
 import { SyncScheduler } from './sync/scheduler.ts';
 import { loadCatalogue } from './sync/sources-file.ts';
 import { DeliveryWorker } from './watch/delivery-worker.ts';
+
+/** How often the server looks for a newer copy of a screening list to read into its index. */
+const LIST_INDEX_EVERY_MS = 60_000;
 
 /** How long a failed sandbox load waits before it is tried again: a second at first, then longer, to 30 s. */
 const SANDBOX_RETRY_MS = { first: 1_000, most: 30_000 };
@@ -45,13 +50,33 @@ export async function startServer(
       })
     : null;
   let sandboxLoaded = false;
+  const lists = new ListIndexCache();
   const app = await buildApp({
     config,
     store,
     log,
     clock,
     readiness: [{ name: 'sandbox', check: async () => sandboxLoaded }],
+    lists,
   });
+  // Screening lists are read into their indexes at start and, every minute, as newer copies are
+  // loaded (by this process or another), so no request waits for it (docs/screening.md).
+  let indexing: Promise<void> | undefined;
+  const indexLists = () => {
+    indexing ??= indexScreeningLists(store, lists, ['live', 'sandbox'])
+      .then((indexed) => {
+        for (const i of indexed) log.info(i, 'screening list indexed');
+      })
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'screening lists not indexed; tried again in a minute'),
+      )
+      .finally(() => {
+        indexing = undefined;
+      });
+    return indexing;
+  };
+  const listTimer = setInterval(indexLists, LIST_INDEX_EVERY_MS);
+  listTimer.unref();
   const worker = new DeliveryWorker({ store, log, config, clock });
   // With a GUID, watched ABNs are re-read from the ABR daily, between weekly bulk extracts.
   const reread = config.abrGuid
@@ -74,6 +99,8 @@ export async function startServer(
       : undefined;
   app.addHook('onClose', async () => {
     clearTimeout(sandboxRetry);
+    clearInterval(listTimer);
+    await indexing;
     await sync?.stop();
     await syncHttp?.close();
     await reread?.stop();
@@ -114,6 +141,7 @@ export async function startServer(
     loadSandbox({ ctx: { store, clock } }).then(
       (loaded) => {
         sandboxLoaded = true;
+        void indexLists();
         log.info(
           { datasets: loaded.map((s) => s.dataset), events: loaded.reduce((n, s) => n + s.events, 0) },
           'sandbox loaded',

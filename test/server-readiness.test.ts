@@ -4,7 +4,7 @@ import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openDb } from '../src/store/open-store.ts';
 import { startServerProcess } from './helpers/process.ts';
-import { waitForLog, waitUntilReady } from './helpers/server-ready.ts';
+import { logLines, waitForLog, waitUntilReady } from './helpers/server-ready.ts';
 import { storeEnv, testEngine, testStoreSettings } from './helpers/store.ts';
 
 // README "Health": /healthz while the process runs; /readyz once the store is reachable and the sandbox is in.
@@ -64,6 +64,24 @@ describe('the server process: health and readiness', () => {
         });
         const loaded = await waitForLog(server, 'sandbox loaded');
         assert.ok((loaded.datasets as string[]).length > 0);
+        // docs/screening.md: the sandbox's screening lists are read into their indexes once loaded,
+        // before any request screens against them.
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          assert.ok(Date.now() < deadline, 'the sandbox lists were not indexed within a minute of its load');
+          const indexed = logLines(server).filter((l) => l.msg === 'screening list indexed');
+          const datasets = indexed.map((l) => `${l.partition}|${l.dataset}`).sort();
+          if (datasets.length >= 3) {
+            assert.deepEqual(datasets, [
+              'sandbox|asic-banned-orgs',
+              'sandbox|asic-banned-persons',
+              'sandbox|dfat',
+            ]);
+            assert.ok(indexed.every((l) => (l.parties as number) > 0));
+            break;
+          }
+          await sleep(50);
+        }
       } finally {
         await server.stop();
       }

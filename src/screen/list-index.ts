@@ -311,6 +311,11 @@ export function keptName(name: string): PreparedName {
 export class ListIndexCache {
   readonly #cache = new Map<string, { version: string; index: Promise<ListIndex> }>();
 
+  /** Whether this copy of the list has its index (built, or being built). */
+  has(partition: Partition, dataset: string, version: string): boolean {
+    return this.#cache.get(`${partition}|${dataset}`)?.version === version;
+  }
+
   get(
     store: Store,
     partition: Partition,

@@ -192,6 +192,37 @@ function why(
   return undefined;
 }
 
+/**
+ * Reads every loaded screening list of these partitions into its index, if its loaded copy has none
+ * yet: the server does it at start and every minute after (docs/screening.md), so the first request
+ * to screen after a start or a newer copy does not wait for it. Resolves to the lists indexed.
+ */
+export async function indexScreeningLists(
+  store: CallerCtx['store'],
+  lists: ListIndexCache,
+  partitions: readonly CallerCtx['caller']['partition'][],
+): Promise<Array<{ partition: string; dataset: string; parties: number; ms: number }>> {
+  const indexed: Array<{ partition: string; dataset: string; parties: number; ms: number }> = [];
+  for (const partition of partitions) {
+    const state = await registersState(store, partition);
+    for (const list of SCREENING_LISTS) {
+      const version = state.version(list.dataset);
+      if (!state.loaded(list.dataset) || lists.has(partition, list.dataset, version)) continue;
+      const started = performance.now();
+      const index = await lists.get(store, partition, list.dataset, version, {
+        people: list.people === true,
+      });
+      indexed.push({
+        partition,
+        dataset: list.dataset,
+        parties: index.entries.length,
+        ms: Math.round(performance.now() - started),
+      });
+    }
+  }
+  return indexed;
+}
+
 /** What the dates of birth say, when the caller gave one: evidence for the reviewer, never a clearance. */
 function birthNote(matches: ListResult['matches']): string {
   const checks = matches.map((m) => m.date_of_birth_check).filter((c) => c !== undefined);
