@@ -302,6 +302,8 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(body('Hanbit Jusik Hoesa', 'Hanbit Co., Ltd.'), 'jusik hoesa');
     matches(body('Sherkat Sahami Khass Tolidi Parsavand', 'Tolidi Parsavand PJSC'), 'sherkat sahami khass');
     matches(body('Quelmar Consultores, C.A. S.A.', 'Quelmar Consultores, C.A.'), 'C.A. S.A.');
+    matches(body('Tornavik Petrochemical Private Joint Stock Company', 'Tornavik Petrochemical PJSC'), 'private JSC');
+    matches(body('Tornavik Bank Public Joint Stock', 'Tornavik Bank'), 'public joint stock');
     matches(body('Quelmar Digital S.A. de C.V. S.A.', 'Quelmar Digital S.A. de C.V.'), 'S.A. de C.V. S.A.');
     differs(body('华翔贸易有限公司', 'Hualong Maoyi Youxian Gongsi'), 'another company');
     differs(body('Sherkat Sahami Khass Tolidi Parsavand', 'Tolidi Kermavand Company'), 'another company');
