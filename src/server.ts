@@ -62,8 +62,10 @@ export async function startServer(
   // Screening lists are read into their indexes at start and, every minute, as newer copies are
   // loaded (by this process or another), so no request waits for it (docs/screening.md).
   let indexing: Promise<void> | undefined;
+  let stopping = false;
   const indexLists = () => {
-    indexing ??= indexScreeningLists(store, lists, ['live', 'sandbox'])
+    if (stopping) return Promise.resolve();
+    indexing ??= indexScreeningLists(store, lists, ['live', 'sandbox'], () => stopping)
       .then((indexed) => {
         for (const i of indexed) log.info(i, 'screening list indexed');
       })
@@ -98,6 +100,7 @@ export async function startServer(
       ? new SyncScheduler({ ctx: { store, clock }, http: syncHttp, catalogue, log })
       : undefined;
   app.addHook('onClose', async () => {
+    stopping = true;
     clearTimeout(sandboxRetry);
     clearInterval(listTimer);
     await indexing;

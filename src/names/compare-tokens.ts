@@ -2,7 +2,7 @@
 
 import { givenNameOf } from './given-names.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
-import { type NameToken, skeleton } from './name-tokens.ts';
+import { koreanSyllable, koreanSyllableU, type NameToken, skeleton } from './name-tokens.ts';
 import { remembered } from './remembered.ts';
 
 export type TokenAgreement =
@@ -147,8 +147,17 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (shorter >= 4 && (GERMAN_SPELLING.test(a.text) || GERMAN_SPELLING.test(b.text))) {
     const [x, y] = [slavicReading(a.text), slavicReading(b.text)];
     if (x === y) return { score: 0.92, how: 'spelling' };
+    // Else the same consonants, as alike and ending alike (MICHELLE is not MIKHAIL, nor ANDREJ
+    // ANDREEV, the family name made from it).
     const consonants = skeleton(x);
-    if (consonants.length >= 3 && consonants === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.8)
+    if (
+      consonants.length >= 3 &&
+      consonants === skeleton(y) &&
+      sameStart(x, y) &&
+      Math.abs(x.length - y.length) <= 1 &&
+      x.at(-1) === y.at(-1) &&
+      jaroWinkler(x, y) >= 0.88
+    )
       return { score: 0.9, how: 'spelling' };
   }
   // One given name in another language's form, which no spelling rule reaches (MYKOLA, NIKOLAY;
@@ -158,11 +167,17 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   return null;
 }
 
-/** Two syllables voiced alike, with Korean ㅓ read as O or as U (`NameToken.forms`). */
+/**
+ * Two syllables voiced alike; against one written in Hangul, also as Korean is romanised: family
+ * names as usually spelt, a final consonant voiced or not, ㅓ as O or as U (`koreanSyllable`).
+ */
 function sameSyllable(a: NameToken, b: NameToken): boolean {
   const [x, y] = [a.forms, b.forms];
   if (x.voiced === '' || y.voiced === '') return false;
-  return x.voiced === y.voiced || x.voicedU === y.voiced || x.voiced === y.voicedU;
+  if (x.voiced === y.voiced) return true;
+  if (!a.korean && !b.korean) return false;
+  const [ka, kb] = [koreanSyllable(a.text), koreanSyllable(b.text)];
+  return ka === kb || koreanSyllableU(a.text) === kb || ka === koreanSyllableU(b.text);
 }
 
 /**
@@ -190,19 +205,26 @@ const arabicVowels = remembered((word: string) =>
     .replace(/(.)\1/g, '$1'),
 );
 
-/** Two words read by `arabicVowels` agree letter by letter, an E with an A, an I or an E. */
+/**
+ * Two words read by `arabicVowels` agree letter by letter, an E with an I, and with an A once, not
+ * as the first letter (WEHBE, WAHBI; AMEEN and EMAN, AMER and EMIR are other names).
+ */
 function sameArabicVowels(x: string, y: string): boolean {
   if (x.length !== y.length) return false;
+  let fatha = 0;
   for (let i = 0; i < x.length; i++) {
     const [c, d] = [x[i] as string, y[i] as string];
-    if (c !== d && !((c === 'E' && (d === 'A' || d === 'I')) || (d === 'E' && (c === 'A' || c === 'I'))))
-      return false;
+    if (c === d) continue;
+    const pair = c + d;
+    if (pair === 'EI' || pair === 'IE') continue;
+    if ((pair === 'EA' || pair === 'AE') && i > 0 && fatha++ === 0) continue;
+    return false;
   }
   return true;
 }
 
-/** What only Wade-Giles writes: HS, TS and TZ, CH before I, J before another vowel, -UNG, -IEN, -IH, YEH. */
-const WADE_GILES = /^(?:HS|TS|TZ)|^CH(?=I)|^J(?=[AEO])|UNG$|IEN$|IH$|^YEH$/;
+/** What only Wade-Giles writes: HS, TS and TZ, CH before I, its syllables in J (pinyin R: JEN, JOU), -UNG, -IEN, -IH, YEH. */
+const WADE_GILES = /^(?:HS|TS|TZ)|^CH(?=I)|^J(?:ANG|AO|EN|ENG|IH|OU|UI|UAN)$|UNG$|IEN$|IH$|^YEH$/;
 /**
  * A Chinese syllable as pinyin writes it, read from Wade-Giles without its apostrophes (so its
  * aspirated and plain consonants are one: CH'IEN and CHIEN, QIAN and JIAN), and pinyin read alike.
@@ -215,7 +237,7 @@ const pinyinKey = remembered((syllable: string) =>
     .replace(/^Q/, 'J')
     .replace(/^CH/, 'ZH')
     .replace(/^C(?!H)/, 'Z')
-    .replace(/^J(?=[AEO])/, 'R')
+    .replace(/^J(?=ANG$|AO$|EN$|ENG$|IH$|OU$|UI$|UNG$|UAN$)/, 'R')
     .replace(/^K/, 'G')
     .replace(/^T/, 'D')
     .replace(/^P/, 'B')
@@ -250,7 +272,9 @@ const slavicReading = remembered((word: string) =>
     .replace(/SCH|SZ/g, 'SH')
     .replace(/(?<!S)CH/g, 'KH')
     .replace(/W/g, 'V')
-    .replace(/J/g, 'Y'),
+    .replace(/J/g, 'Y')
+    // -SKI, -SKIY, -SKYI, -SKY: one ending.
+    .replace(/(?:IY|YI|Y)$/, 'I'),
 );
 /** A word with the Latin spellings of ق (Q, K, G, GH) and of ذ ظ (DH, TH, Z, D) each read as one letter. */
 const arabicLetters = remembered((word: string) => word.replace(/GH|Q|G/g, 'K').replace(/DH|TH|DD|Z/g, 'D'));

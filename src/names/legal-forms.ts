@@ -180,14 +180,13 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'CA',
       'C A',
       'EAD',
-      // Chinese 股份有限公司; Japanese kabushiki kaisha, and 株式会社 as any-ascii reads it (in Mandarin);
+      // Chinese 股份有限公司; Japanese kabushiki kaisha (not `K.K.`, a person's initials as often), and
+      // 株式会社 as any-ascii reads it (in Mandarin);
       // Korean 주식회사; Iranian private and public joint-stock companies (sahami khass, sahami aam).
       'GUFEN YOUXIAN GONGSI',
       'GU FEN YOU XIAN GONG SI',
       'KABUSHIKI KAISHA',
       'KABUSHIKIKAISHA',
-      'KK',
-      'K K',
       'ZHU SHI HUI SHE',
       'JUSIK HOESA',
       'CHUSIK HOESA',
@@ -221,7 +220,7 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'COMPAGNIE',
       'KOMPANIYA',
       'COMPANHIA',
-      // Chinese 公司, Korean 회사, Arabic and Persian sharika and sherkat.
+      // Chinese 公司, Korean 회사, Arabic and Persian sharikat and sherkat (not SHARIKA, a given name).
       'GONGSI',
       'GONG SI',
       'HOESA',
@@ -229,8 +228,6 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'SHERKAT',
       'SHARIKAT',
       'SHIRKAT',
-      'SHARIKAH',
-      'SHARIKA',
     ],
   },
   { kind: 'NL', key: ['NL'], spellings: ['NL', 'NO LIABILITY'] },

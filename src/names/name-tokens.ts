@@ -7,12 +7,7 @@
  */
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
-import {
-  LONGEST_LEGAL_FORM,
-  spellingsAround,
-  spellingsEndingWith,
-  spellingsStartingWith,
-} from './legal-forms.ts';
+import { LONGEST_LEGAL_FORM, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
 import { remembered } from './remembered.ts';
 
@@ -42,13 +37,9 @@ export type NameToken = {
    * of five letters or fewer, else empty: Korean CHONG, JONG; Wade-Giles TAO, pinyin DAO); without
    * an English plural or adjective ending (INDUSTRIES, INDUSTRIAL: INDUSTR).
    */
-  forms: {
-    plain: string;
-    voiced: string;
-    /** A Korean syllable's ㅓ (EO) written U, as many spellings do (SEOK, SUK; JEON, JUN); else empty. */
-    voicedU: string;
-    stem: string;
-  };
+  forms: { plain: string; voiced: string; stem: string };
+  /** Read from Hangul: its syllables are compared as Korean is romanised (`koreanSyllable`). */
+  korean?: boolean;
   /** Double Metaphone codes (primary, alternate). */
   phonetic: readonly [string, string];
   /**
@@ -272,6 +263,7 @@ function readAnusvara(word: string): string {
  * `NameToken.skeletonAlt` carries.
  */
 const HEBREW = /\p{Script=Hebrew}/u;
+const HANGUL = /\p{Script=Hangul}/u;
 const HEBREW_HARD: Record<string, string> = { ב: 'b', כ: 'k', פ: 'p' };
 /** ה is a letter of its own: it never makes a digraph with the letter before it (כהן, K-H-N, COHEN). */
 const hebrewHe = (word: string) => word.replace(/(?<=.)ה/gu, 'eה');
@@ -289,6 +281,7 @@ type RawToken = {
   foreign?: string;
   /** A syllable of a caseless script (Hangul 이, I): a word even when one letter long. */
   syllable?: boolean;
+  korean?: boolean;
 };
 
 /**
@@ -371,6 +364,7 @@ export function prepareName(name: string): PreparedName {
           persian: alt && alt !== text ? alt : undefined,
           foreign: foreign !== text ? foreign : undefined,
           syllable: syllables || undefined,
+          korean: HANGUL.test(word) || undefined,
         });
       }
     });
@@ -382,8 +376,6 @@ export function prepareName(name: string): PreparedName {
   const words = inner.filter(
     (t, i) =>
       t.abjad ||
-      // A syllable of Han or Hangul is never a particle (大连 is DA LIAN).
-      t.syllable ||
       !(particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text) || (t.foreign && PARTICLES.has(t.foreign))),
   );
   const kept = words.length > 0 ? words : inner;
@@ -395,6 +387,7 @@ export function prepareName(name: string): PreparedName {
       t.persian,
     );
     if (t.syllable && token.kind === 'initial') token.kind = 'word';
+    if (t.korean) token.korean = true;
     return t.foreign ? { ...token, foreign: makeToken(t.foreign, true) } : token;
   });
   return {
@@ -443,7 +436,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
       skeleton: value,
       skeletonAlt: value,
       loose: value,
-      forms: { plain: value, voiced: '', voicedU: '', stem: value },
+      forms: { plain: value, voiced: '', stem: value },
       phonetic: [value, value],
       joined,
     };
@@ -461,7 +454,6 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
       plain: plainVowels(text),
       // Korean syllables written in Revised Romanisation run to six letters (GYEONG, HYEONG).
       voiced: text.length <= 5 || (text.length === 6 && /EO|EU/.test(text)) ? voiced(text) : '',
-      voicedU: text.length <= 6 && text.includes('EO') ? voiced(text.replace(/EO/g, 'U')) : '',
       stem: stem(text),
     },
     phonetic: doubleMetaphone(text) as [string, string],
@@ -603,20 +595,17 @@ function takeLegalForms(words: string[]): {
   // runs on from it (`S.A.M.A. JAMAL` is initials; a form already taken is not the name's:
   // `S.A. de C.V. S.A.`), nor when two stand in front of a single word: a person's initials
   // (`S.A. Qelbi`).
-  // Another form beside it is not such an initial (`C.A. S.A.`, `S.A. DE C.V. S.A.`).
+  // At the end, another form before it is not such an initial (`C.A. S.A.`, `S.A. DE C.V. S.A.`); in
+  // front, initials stay a person's (`C.A. S.A. Perez`).
   const lone = (at: number) => at >= start && at < end && (words[at]?.length ?? 0) === 1;
   const initials = (tokens: string[]) => tokens.every((t) => t.length === 1);
   const formAt = (from: number, tokens: string[]) =>
     from >= start && from + tokens.length <= end && tokens.every((t, k) => words[from + k] === t);
   const formBefore = (at: number) =>
     spellingsEndingWith(words[at - 1]).some((f) => formAt(at - f.tokens.length, f.tokens));
-  const formAfter = (at: number) => spellingsStartingWith(words[at]).some((f) => formAt(at, f.tokens));
   const fits = (at: number, tokens: string[]) =>
     tokens.every((t, k) => words[at + k] === t) &&
-    !(
-      initials(tokens) &&
-      ((lone(at - 1) && !formBefore(at)) || (lone(at + tokens.length) && !formAfter(at + tokens.length)))
-    );
+    !(initials(tokens) && ((lone(at - 1) && !formBefore(at)) || lone(at + tokens.length)));
   const personInitials = (tokens: string[]) => tokens.length === 2 && initials(tokens) && end - start === 3;
   let found = true;
   while (found && end - start > 1) {
@@ -687,16 +676,29 @@ const KOREAN_FAMILY_NAMES: Record<string, string> = {
  * a final consonant unvoiced (BAG, PAK), and Korean family names as usually spelt.
  */
 const voiced = (syllable: string) =>
-  plainVowels(KOREAN_FAMILY_NAMES[syllable] ?? syllable)
+  plainVowels(syllable)
     .replace(/^CH|^TS/, 'J')
     .replace(/^K/, 'G')
     .replace(/^T/, 'D')
     .replace(/^P/, 'B')
     .replace(/EO/g, 'O')
-    .replace(/EU/g, 'U')
+    .replace(/EU/g, 'U');
+
+/**
+ * A syllable as it is compared with one written in Hangul (`NameToken.korean`): Korean family names
+ * as usually spelt, the syllable voiced, its final consonant unvoiced (BAG, PAK); with `eoAsU`, ㅓ
+ * written U as many spellings do (SEOK, SUK; JEON, JUN). Only against Hangul: read so everywhere,
+ * JOE would agree with CHOI and LEO with LU.
+ */
+export const koreanSyllable = remembered((syllable: string) =>
+  voiced(KOREAN_FAMILY_NAMES[syllable] ?? syllable)
     .replace(/([^N])G$/, '$1K')
     .replace(/D$/, 'T')
-    .replace(/B$/, 'P');
+    .replace(/B$/, 'P'),
+);
+export const koreanSyllableU = remembered((syllable: string) =>
+  syllable.includes('EO') ? koreanSyllable(syllable.replace(/EO/g, 'U')) : '',
+);
 
 /** A word without an English plural or adjective ending. */
 const stem = (word: string) => word.replace(/IES$/, 'Y').replace(/(?:ICAL|IAL|AL|ARY|IC|ES|S|Y)$/, '');

@@ -1,6 +1,13 @@
 import type { Partition } from '../ctx.ts';
 import { compareNames, MIN_COMPACT, type NameComparison, NOT_A_PERSON } from '../names/align-names.ts';
-import { type NameToken, type PreparedName, prepareName, skeleton } from '../names/name-tokens.ts';
+import {
+  koreanSyllable,
+  koreanSyllableU,
+  type NameToken,
+  type PreparedName,
+  prepareName,
+  skeleton,
+} from '../names/name-tokens.ts';
 import { RecentlyUsed } from '../recently-used.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Store } from '../store/store.ts';
@@ -256,7 +263,13 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
       if (t.skeletonAlt !== t.skeleton && t.skeletonAlt.length >= 2) ks.push(`s:${t.skeletonAlt}`);
       if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
       if (t.forms.voiced !== '') ks.push(`v:${t.forms.voiced}`);
-      if (t.forms.voicedU !== '') ks.push(`v:${t.forms.voicedU}`);
+      // A listed short word is also found as Korean romanisations read it, by a Hangul syllable.
+      if (t.forms.voiced !== '' && (listed || t.korean)) {
+        const korean = koreanSyllable(t.text);
+        if (korean !== t.forms.voiced) ks.push(`v:${korean}`);
+        const u = koreanSyllableU(t.text);
+        if (u !== '' && u !== korean) ks.push(`v:${u}`);
+      }
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
       if (t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
       // Its first letter left out, added or changed (HAROUN, AROUN; AMADOU, HAMADOU; ZHAO, CHAO),

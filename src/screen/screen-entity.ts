@@ -201,11 +201,15 @@ export async function indexScreeningLists(
   store: CallerCtx['store'],
   lists: ListIndexCache,
   partitions: readonly CallerCtx['caller']['partition'][],
+  /** Whether to stop before the next list (the server is shutting down). */
+  stopped: () => boolean = () => false,
 ): Promise<Array<{ partition: string; dataset: string; parties: number; ms: number }>> {
   const indexed: Array<{ partition: string; dataset: string; parties: number; ms: number }> = [];
   for (const partition of partitions) {
+    if (stopped()) break;
     const state = await registersState(store, partition);
     for (const list of SCREENING_LISTS) {
+      if (stopped()) break;
       const version = state.version(list.dataset);
       if (!state.loaded(list.dataset) || lists.has(partition, list.dataset, version)) continue;
       const started = performance.now();
