@@ -10,7 +10,14 @@
  */
 
 import { BODY_WORDS } from './body-words.ts';
-import { compareTokens, editDistance, type TokenAgreement, type TokenMatch } from './compare-tokens.ts';
+import {
+  compareTokens,
+  editDistance,
+  pinyinKey,
+  type TokenAgreement,
+  type TokenMatch,
+  WADE_GILES,
+} from './compare-tokens.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { LEGAL_FORM_SPELLINGS } from './legal-forms.ts';
 import type { NameToken, PreparedName } from './name-tokens.ts';
@@ -351,6 +358,24 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       if (before && (r0.text === before.text || (r0.abjad && r0.skeleton === before.skeleton)))
         push(i, [j], 0.93);
       const abjad = w.abjad || r0.abjad;
+      // Chinese syllables apart in Wade-Giles against pinyin written as one word (TSE TUNG, ZEDONG).
+      for (const n of [2, 3]) {
+        const run = runs.slice(j, j + n);
+        if (abjad || run.length < n || run.some((r) => r.kind !== 'word' || r.text.length > 6)) break;
+        if (
+          w.text.length <= 18 &&
+          run.some((r) => WADE_GILES.test(r.text)) &&
+          splitsInto(
+            w.text,
+            run.map((r) => r.text),
+          )
+        )
+          push(
+            i,
+            run.map((_, k) => j + k),
+            0.9,
+          );
+      }
       if (!abjad && !spellings.some((sp) => sp[0] === r0.text[0])) continue;
       let text = r0.text;
       let consonants = r0.skeleton;
@@ -382,6 +407,18 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       }
     }
   }
+}
+
+/** Whether `word` is `syllables` written together, each as pinyin or Wade-Giles writes it. */
+function splitsInto(word: string, syllables: readonly string[]): boolean {
+  const [first, ...rest] = syllables;
+  if (first === undefined) return word === '';
+  for (let n = 1; n <= Math.min(6, word.length); n++) {
+    const piece = word.slice(0, n);
+    if ((piece === first || pinyinKey(piece) === pinyinKey(first)) && splitsInto(word.slice(n), rest))
+      return true;
+  }
+  return false;
 }
 
 /**

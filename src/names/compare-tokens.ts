@@ -224,12 +224,12 @@ function sameArabicVowels(x: string, y: string): boolean {
 }
 
 /** What only Wade-Giles writes: HS, TS and TZ, CH before I, its syllables in J (pinyin R: JEN, JOU), -UNG, -IEN, -IH, YEH. */
-const WADE_GILES = /^(?:HS|TS|TZ)|^CH(?=I)|^J(?:ANG|AO|EN|ENG|IH|OU|UI|UAN)$|UNG$|IEN$|IH$|^YEH$/;
+export const WADE_GILES = /^(?:HS|TS|TZ)|^CH(?=I)|^J(?:ANG|AO|EN|ENG|IH|OU|UI|UAN)$|UNG$|IEN$|IH$|^YEH$/;
 /**
  * A Chinese syllable as pinyin writes it, read from Wade-Giles without its apostrophes (so its
  * aspirated and plain consonants are one: CH'IEN and CHIEN, QIAN and JIAN), and pinyin read alike.
  */
-const pinyinKey = remembered((syllable: string) =>
+export const pinyinKey = remembered((syllable: string) =>
   syllable
     .replace(/^HS/, 'X')
     .replace(/^(?:TS|TZ)/, 'Z')

@@ -251,6 +251,9 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('曹泽宏', 'Tsao Tse-hung'), 'TS for C and Z, -UNG for -ONG');
     differs(person('林晓峰', 'Lin Hsiao-ming'), 'another given name');
     differs(person('曹泽宏', 'Tsao Tse-ming'), 'another given name');
+    matches(person('Lin Xiaofeng', 'Lin Hsiao-feng'), 'pinyin as one word, Wade-Giles apart');
+    matches(person('Cao Zehong', 'Tsao Tse-hung'), 'two Wade-Giles syllables in one pinyin word');
+    differs(person('Lin Xiaofeng', 'Lin Hsiao-ming'), 'another given name, one word against two');
     // Wade-Giles syllables in J are pinyin's in R; other words in J are not (JAY is not RAY).
     matches(person('任明', 'Jen Ming'), 'JEN for REN');
     differs(person('Jay Tormelly', 'Ray Tormelly'), 'JAY and RAY');
