@@ -347,6 +347,8 @@ function closest(a: NameToken, b: NameToken, person: boolean): TokenMatch | null
 function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Option[]) {
   const push = (i: number, run: number[], score: number) =>
     out.push(swapped ? { q: run, c: [i], score, how: 'joined' } : { q: [i], c: run, score, how: 'joined' });
+  // Whether the other name has a syllable only Wade-Giles writes (most names have none).
+  const wadeGiles = runs.some((r) => r.kind === 'word' && r.text.length <= 6 && WADE_GILES.test(r.text));
   for (let i = 0; i < words.length; i++) {
     const w = words[i] as NameToken;
     if (w.kind === 'number' || w.text.length < 2) continue;
@@ -359,11 +361,10 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
         push(i, [j], 0.93);
       const abjad = w.abjad || r0.abjad;
       // Chinese syllables apart in Wade-Giles against pinyin written as one word (TSE TUNG, ZEDONG).
-      for (const n of [2, 3]) {
+      for (const n of wadeGiles && !abjad && w.text.length <= 18 ? [2, 3] : []) {
         const run = runs.slice(j, j + n);
-        if (abjad || run.length < n || run.some((r) => r.kind !== 'word' || r.text.length > 6)) break;
+        if (run.length < n || run.some((r) => r.kind !== 'word' || r.text.length > 6)) break;
         if (
-          w.text.length <= 18 &&
           run.some((r) => WADE_GILES.test(r.text)) &&
           splitsInto(
             w.text,
