@@ -306,15 +306,13 @@ const ORDER = new Map(LEGAL_FORM_SPELLINGS.map((f, i) => [f, i]));
  */
 export function spellingsAround(first: string | undefined, last: string | undefined): readonly Spelling[] {
   const a = (first !== undefined && BY_FIRST.get(first)) || [];
-  const b = (last !== undefined && BY_LAST.get(last)) || [];
+  const b = spellingsEndingWith(last);
   if (b.length === 0) return a;
   if (a.length === 0) return b;
   return [...new Set([...a, ...b])].sort((x, y) => (ORDER.get(x) as number) - (ORDER.get(y) as number));
 }
 
 /** The spellings ending with `last`, longest first. */
-export const spellingsEndingWith = (last: string | undefined): readonly Spelling[] =>
-  (last !== undefined && BY_LAST.get(last)) || [];
-/** The spellings starting with `first`, longest first. */
-export const spellingsStartingWith = (first: string | undefined): readonly Spelling[] =>
-  (first !== undefined && BY_FIRST.get(first)) || [];
+export function spellingsEndingWith(last: string | undefined): readonly Spelling[] {
+  return (last !== undefined && BY_LAST.get(last)) || [];
+}

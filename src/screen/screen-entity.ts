@@ -192,6 +192,8 @@ function why(
   return undefined;
 }
 
+type IndexedList = { partition: string; dataset: string; parties: number; ms: number };
+
 /**
  * Reads every loaded screening list of these partitions into its index, if its loaded copy has none
  * yet: the server does it at start and every minute after (docs/screening.md), so the first request
@@ -203,8 +205,8 @@ export async function indexScreeningLists(
   partitions: readonly CallerCtx['caller']['partition'][],
   /** Whether to stop before the next list (the server is shutting down). */
   stopped: () => boolean = () => false,
-): Promise<Array<{ partition: string; dataset: string; parties: number; ms: number }>> {
-  const indexed: Array<{ partition: string; dataset: string; parties: number; ms: number }> = [];
+): Promise<IndexedList[]> {
+  const indexed: IndexedList[] = [];
   for (const partition of partitions) {
     if (stopped()) break;
     const state = await registersState(store, partition);
