@@ -13,7 +13,7 @@
 // BENCH_ASIC=0 leaves the ASIC file out; BENCH_ENGINES=sqlite or postgres measures one engine.
 //
 //   AEVS_BENCH_DATABASE_URL=postgres://… npm run bench:scale -- 1000000
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,6 +73,9 @@ type Result = {
   steadyP999: number;
   steadyRps: number;
   bareSteadyP99: number;
+  /** The server's event loop held up, at the steady rate: the part of a request's wait spent in the process. */
+  loopDelayP99: number;
+  loopDelayMax: number;
   limitRatio: number;
   otherRefused: number;
 };
@@ -158,7 +161,7 @@ async function measure(engine: 'sqlite' | 'postgres'): Promise<Result> {
       `${engine}: first resolve after the server started (screening lists read into their indexes) ${resolve.firstResolveMs.toFixed(0)} ms`,
     );
     console.log(
-      `${engine}: resolve by ABN p99 ${resolve.resolveP99} ms, ${resolve.resolveRps.toFixed(0)} req/s (32 connections flat out); p99 ${resolve.steadyP99} ms (p99.9 ${resolve.steadyP999}) at a steady ${resolve.steadyRps.toFixed(0)} req/s, where the bare Node server's p99 is ${resolve.bareSteadyP99} ms`,
+      `${engine}: resolve by ABN p99 ${resolve.resolveP99} ms, ${resolve.resolveRps.toFixed(0)} req/s (32 connections flat out); p99 ${resolve.steadyP99} ms (p99.9 ${resolve.steadyP999}) at a steady ${resolve.steadyRps.toFixed(0)} req/s, where the bare Node server's p99 is ${resolve.bareSteadyP99} ms; the server's event loop held up p99 ${resolve.loopDelayP99} ms, at most ${resolve.loopDelayMax} ms`,
     );
     const shared = await limitAcrossProcesses(ctx, settings);
     return {
@@ -229,6 +232,7 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
     const bodies = Array.from({ length: steadyRateWanted * (seconds + 2) }, () =>
       JSON.stringify({ abn: nextAbn() }),
     );
+    await loopDelay(child); // from here on
     const steady = await steadyRate({
       ...info,
       path: '/v1/resolve',
@@ -236,6 +240,7 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
       rate: steadyRateWanted,
       seconds,
     });
+    const held = await loopDelay(child);
     // The floor in the same run: Node's own server answering a constant, at the same rate.
     const floor = await bareSteady();
     return {
@@ -246,10 +251,25 @@ async function resolveThroughApi(settings: { dataDir: string; databaseUrl: strin
       steadyP999: steady.p999,
       steadyRps: steady.rps,
       bareSteadyP99: floor.p99,
+      loopDelayP99: held.p99,
+      loopDelayMax: held.max,
     };
   } finally {
     child.kill();
   }
+}
+
+/** The server's event-loop delay since the last ask (bench/validate-server.ts), in ms. */
+function loopDelay(child: ChildProcess): Promise<{ p50: number; p99: number; max: number }> {
+  return new Promise((resolve) => {
+    const heard = (m: unknown) => {
+      if (typeof m !== 'object' || m === null || !('loopDelay' in m)) return;
+      child.off('message', heard);
+      resolve(m.loopDelay as { p50: number; p99: number; max: number });
+    };
+    child.on('message', heard);
+    child.send('loop-delay');
+  });
 }
 
 /** Node's bare HTTP server answering a constant, at the steady rate: what the machine itself adds. */

@@ -6,12 +6,14 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import Fastify from 'fastify';
 import pino from 'pino';
 import { createAccount } from '../src/accounts/create-account.ts';
 import { createKey } from '../src/accounts/keys.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { tuneHeap } from '../src/heap.ts';
 import { logEachRequest } from '../src/http/request-log.ts';
 import { newId } from '../src/ids.ts';
 import { loadSandbox } from '../src/ingest/load-sandbox.ts';
@@ -20,6 +22,8 @@ import { openDb } from '../src/store/open-store.ts';
 import { createStore } from '../src/store/store.ts';
 
 const kind = process.argv[2];
+// Every side runs with the garbage collector's settings of the server (`npm start`).
+tuneHeap();
 /**
  * The log goes to a file, written as the server writes its standard output (pino's default
  * destination: asynchronous, no minimum length, so lines queue only while a write is under way).
@@ -105,7 +109,22 @@ if (kind === 'node') {
   const address = app.server.address();
   send({ port: typeof address === 'object' && address ? address.port : 0, key, logFile });
 }
+// How long the event loop was held up since the last ask: time a request waited in this process
+// rather than on the machine or in the sender.
+const loopDelay = monitorEventLoopDelay({ resolution: 1 });
+loopDelay.enable();
 process.on('message', (m) => {
   if (m === 'exit') process.exit(0);
   if (m === 'cpu') send({ cpu: process.cpuUsage() });
+  if (m === 'loop-delay') {
+    const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+    send({
+      loopDelay: {
+        p50: ms(loopDelay.percentile(50)),
+        p99: ms(loopDelay.percentile(99)),
+        max: ms(loopDelay.max),
+      },
+    });
+    loopDelay.reset();
+  }
 });

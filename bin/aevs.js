@@ -13,6 +13,9 @@ process.stdout.on('error', (error) => {
   if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
   throw error;
 });
+// Before anything is read: the garbage collector's settings for a long-running process.
+const { tuneHeap } = await import('../src/heap.ts');
+tuneHeap();
 const { runCli } = await import('../src/cli/main.ts');
 process.exitCode = await runCli(process.argv.slice(2), {
   stdout: process.stdout,

@@ -1,7 +1,9 @@
 import { ConfigError, loadConfig } from './config.ts';
+import { tuneHeap } from './heap.ts';
 import { startServer } from './server.ts';
 
 // `npm start`: the server, configured from the environment.
+tuneHeap();
 try {
   await startServer(loadConfig());
 } catch (error) {

@@ -112,17 +112,24 @@ export class ListIndex {
     return w;
   }
 
-  /** The listed names that a screened name (as written, or read once with `prepareName`) matches. */
-  match(name: string | PreparedName, threshold: number): readonly ListMatch[] {
-    const query = typeof name === 'string' ? prepareName(name) : name;
-    const known = this.#matched.get(query);
+  /**
+   * The listed names that a screened name matches: as written, read once with `prepareName`, or as
+   * a `ScreenedName` screened against several lists.
+   */
+  match(name: string | PreparedName | ScreenedName, threshold: number): readonly ListMatch[] {
+    const query =
+      name instanceof ScreenedName
+        ? name
+        : new ScreenedName(typeof name === 'string' ? prepareName(name) : name);
+    const known = this.#matched.get(query.prepared);
     if (known?.threshold === threshold) return known.matches;
     const matches = Object.freeze(this.#match(query, threshold));
-    if (keptPrepared.has(query)) this.#matched.set(query, { threshold, matches });
+    if (keptPrepared.has(query.prepared)) this.#matched.set(query.prepared, { threshold, matches });
     return matches;
   }
 
-  #match(query: PreparedName, threshold: number): ListMatch[] {
+  #match(screened: ScreenedName, threshold: number): ListMatch[] {
+    const query = screened.prepared;
     if (query.tokens.length === 0) return [];
     // A name with a legal form scores at most NOT_A_PERSON against a listed person (unless its
     // letters are the person's, written with other word breaks): against a list of people only,
@@ -133,7 +140,7 @@ export class ListIndex {
     // Each query token votes, with its weight, for the entries that share one of its keys; the
     // rarest first, and a very common one only for entries a rarer one already found.
     const votes = new Map<number, number>();
-    const perToken = queryKeys(query)
+    const perToken = screened.keys
       .map(([t, tokenKeys]) => {
         // First letters stand in for a word only when the list never uses it (probably misspelt).
         const known = this.#postings.has(`t:${t.text}`);
@@ -230,15 +237,24 @@ function keys(tokens: NameToken[]): string[] {
   return out;
 }
 
-/** A screened name's keys, read once for every list it is screened against. */
-const screenedKeys = new WeakMap<PreparedName, Array<[NameToken, string[]]>>();
-function queryKeys(query: PreparedName): Array<[NameToken, string[]]> {
-  let ks = screenedKeys.get(query);
-  if (!ks) {
-    ks = keysPerToken(query.tokens);
-    screenedKeys.set(query, ks);
+/**
+ * A name to screen, with its index keys read once for every list it is screened against. The keys
+ * live as long as this object, a request's, and no longer: kept in a table keyed by the name (a
+ * WeakMap), they outlived their request by a garbage collection of the young generation each
+ * (docs/architecture.md, memory on the request path).
+ */
+export class ScreenedName {
+  readonly prepared: PreparedName;
+  #keys: Array<[NameToken, string[]]> | undefined;
+
+  constructor(prepared: PreparedName) {
+    this.prepared = prepared;
   }
-  return ks;
+
+  get keys(): Array<[NameToken, string[]]> {
+    this.#keys ??= keysPerToken(this.prepared.tokens);
+    return this.#keys;
+  }
 }
 
 function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, string[]]> {

@@ -8,7 +8,7 @@ import type { AbrClient } from '../registers/abr-web/client.ts';
 import { SCREENING_LISTS } from '../registers/index.ts';
 import type { EntityRecord } from '../store/entity-records.ts';
 import { compareBirthDate } from './date-of-birth.ts';
-import { keptName, type ListIndexCache, type ListMatch } from './list-index.ts';
+import { keptName, type ListIndexCache, type ListMatch, ScreenedName } from './list-index.ts';
 import {
   type ListResult,
   SCREEN_DISCLAIMER,
@@ -54,9 +54,9 @@ export async function screenEntity({
   const names = input.name ? [input.name] : entityNames(records);
   // Each name is read into tokens once, for every list, when the first list that can be screened
   // needs them (none does when every list is unavailable).
-  let prepared: Array<{ name: string; tokens: ReturnType<typeof keptName> }> | undefined;
+  let prepared: Array<{ name: string; screened: ScreenedName }> | undefined;
   const preparedNames = () => {
-    prepared ??= names.map((name) => ({ name, tokens: keptName(name) }));
+    prepared ??= names.map((name) => ({ name, screened: new ScreenedName(keptName(name)) }));
     return prepared;
   };
   // Banned organisations are also found by ACN, which needs no name: the entity's, and the one asked.
@@ -136,8 +136,8 @@ export async function screenEntity({
           push(entry.record.acn, { entry, name: { name: entry.record.acn, type: 'acn' }, score: 1 });
       }
     }
-    for (const { name, tokens } of preparedNames()) {
-      for (const m of index.match(tokens, REVIEW_THRESHOLD)) {
+    for (const { name, screened } of preparedNames()) {
+      for (const m of index.match(screened, REVIEW_THRESHOLD)) {
         if (input.entity_type && !fitsType(m, input.entity_type)) continue;
         push(name, m);
       }
