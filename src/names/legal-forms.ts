@@ -23,6 +23,10 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'LIMITED LIABILITY COMPANY',
       'LTD',
       'LIMITED',
+      // Limited abbreviated so, and written in Arabic letters (لمتد, ليمتد, ليميتد).
+      'LMTD',
+      'LYMTD',
+      'LYMYTD',
       'PTY',
       'PROPRIETARY',
       'PL',

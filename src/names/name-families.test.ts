@@ -330,6 +330,18 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('C.A. S.A. Qelbiro', 'Carlos Alberto Sergio Antonio Qelbiro'), 'initials spelling forms');
   });
 
+  it('an Arabic H after T, K, S or G is a letter of its own, and Limited in Arabic letters', () => {
+    matches(person('طه قلبيرو', 'Taha Qelbiro'), 'ط ه as T-H');
+    matches(person('طاهر قلبيرو', 'Taher Qelbiro'), 'an alif between');
+    matches(person('سهيل قلبيرو', 'Suhail Qelbiro'), 'س ه as S-H');
+    matches(person('فتحي قلبيرو', 'Fathi Qelbiro'), 'TH written as one in Latin too');
+    differs(person('طه قلبيرو', 'Tariq Qelbiro'), 'another given name');
+    matches(body('راحت قلمار لمتد', 'Rahat Quelmar Ltd.'), 'لمتد');
+    matches(body('راحت قلمار ليميتد', 'Rahat Quelmar Limited'), 'ليميتد');
+    matches(body('Quelmar Trading LMTD', 'Quelmar Trading Limited'), 'LMTD');
+    differs(body('راحت قلمار لمتد', 'Rahat Torvel Ltd.'), 'another company');
+  });
+
   it('Muhammad in front of a given name, written or left out', () => {
     matches(person('Muhammad Zafvir Iqbalov', 'Zafvir Iqbalov'), 'Muhammad left out');
     matches(person('Talvha Saeedov', 'Mohammed Talvha Saeedov'), 'Mohammed on the listed side');

@@ -296,6 +296,15 @@ const foreignReading = (latin: string) =>
  * Arabic letters Persian and Urdu (and many Latin spellings) read otherwise: ث as S (SAQIB), ذ ض ظ
  * as Z (ZAHIR, ZIA, AZIM). A word holding one is also read this way (`NameToken.skeletonAlt`).
  */
+/**
+ * ه and ح are letters of their own, but after ت ط ك غ س ص پ (an alif between, which any-ascii
+ * leaves out) its TH, KH, SH, … read as one letter: طاهر as T-R, not TAHER's T-H-R; طه as T, not
+ * TAHA's T-H. A word holding such a pair is also read with a vowel either side of the H
+ * (`NameToken.skeletonAlt`), as Hebrew's ה is (`hebrewHe`).
+ */
+const HAS_ARABIC_H_AFTER = /[تطكغسصپ]ا?[هح]/u;
+const arabicHe = (word: string) => word.replace(/(?<=[تطكغسصپ]ا?)[هح]/gu, 'e$&e');
+
 const PERSIAN_READING: Record<string, string> = { ث: 'س', ذ: 'ز', ض: 'ز', ظ: 'ز' };
 const PERSIAN_LETTERS = /[ثذضظ]/gu;
 const HAS_PERSIAN_LETTER = /[ثذضظ]/u;
@@ -351,7 +360,9 @@ export function prepareName(name: string): PreparedName {
           ? latinParts(anyAscii(hebrewHard(word)))
           : JOINED_BIN.test(word)
             ? latinParts(anyAscii(word.replace(JOINED_BIN, '')))
-            : [];
+            : abjad && HAS_ARABIC_H_AFTER.test(word)
+              ? latinParts(anyAscii(arabicHe(word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))))
+              : [];
     const cyrillic = CYRILLIC.test(word);
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
