@@ -36,6 +36,7 @@ export const POSITIVE_KINDS = [
 ] as const;
 export const NEGATIVE_KINDS = [
   'other_party',
+  'other_party_original_script',
   'different_middle_name',
   'different_family_name',
   'different_distinctive_word',
@@ -449,6 +450,9 @@ export function buildLabelledSet(parties: ListedParty[]): {
     add(p.primary, 'other_party', p, false);
     others++;
   }
+  // Parties not listed, by their names in the original script (Arabic, Cyrillic), against their list:
+  // other people's names written in those letters, many sharing a word with one listed (محمد).
+  for (const p of unlisted) for (const o of p.originalScript) add(o, 'other_party_original_script', p, false);
   const middles = people.flatMap((p) => meaningful(words(p.primary).slice(1, -1)));
   const families = people.map((p) => words(p.primary).at(-1) as string).filter((w) => w.length >= 3);
   const distinctive = bodies.flatMap((p) => meaningful(words(p.primary))).filter((w) => w.length >= 4);

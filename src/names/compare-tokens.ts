@@ -133,13 +133,12 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // Arabic ق written G or GH as it is spoken in North Africa and the Gulf (قدير, GHEDEIR; قذافي,
   // GADDAFI): the looser consonants agree.
   if (abjad && a.loose === b.loose && a.loose.length >= 3) return { score: 0.9, how: 'transliterated' };
-  // An abjad's letters are read by any-ascii with digraphs that can run into their neighbours
-  // (طاهر as THR): consonants one apart, starting alike, still agree.
+  // Consonants of an abjad's word that Latin spellings write otherwise, one of them, starting alike.
   if (
     abjad &&
     Math.min(a.skeleton.length, b.skeleton.length) >= 2 &&
     a.skeleton[0] === b.skeleton[0] &&
-    editDistance(a.skeleton, b.skeleton, 1) <= 1
+    oneConsonantWrittenOtherwise(a, b)
   )
     return { score: 0.88, how: 'transliterated' };
   // A Slavic name as German and Polish spell it (Х as CH, В as W, Й as J: CHODORKOWSKI,
@@ -221,6 +220,30 @@ function sameArabicVowels(x: string, y: string): boolean {
     return false;
   }
   return true;
+}
+
+/**
+ * Consonants Latin spellings of an Arabic-script name write otherwise, as [the abjad word's, the
+ * Latin word's] consonant and what the Latin word must then hold: ج as G (Egyptian: RAGAB), غ as G
+ * (LAAGOUB), ص or س as Ç (French: FAYCAL, its C read K), خ as CH (German and French: BARICH, its CH
+ * read S). Any other consonant is another name's (طاهر and TAMER; سهيل and SAMI; فيصل and FAKIL).
+ */
+const WRITTEN_OTHERWISE: Record<string, RegExp> = { JG: /G/, HG: /G/, SK: /C/, HS: /CH/ };
+
+/**
+ * An abjad's word and a Latin one whose consonants are one apart, where that consonant is one
+ * `WRITTEN_OTHERWISE`, or an H added, left out or written on the other side of a neighbour (any-ascii
+ * runs ط ه into TH; چوہدری, CHWHDRY, SHDR; CHAUDHRY, SDHR).
+ */
+function oneConsonantWrittenOtherwise(a: NameToken, b: NameToken): boolean {
+  const [x, y] = [a.skeleton, b.skeleton];
+  if (x.replace(/H/g, '') === y.replace(/H/g, '') && editDistance(x, y, 2) <= 2) return true;
+  if (x.length !== y.length || a.abjad === b.abjad) return false;
+  const [written, latin] = a.abjad ? [a, b] : [b, a];
+  let differing = '';
+  for (let i = 0; i < x.length; i++)
+    if (written.skeleton[i] !== latin.skeleton[i]) differing += `${written.skeleton[i]}${latin.skeleton[i]}`;
+  return WRITTEN_OTHERWISE[differing]?.test(latin.text) === true;
 }
 
 /** What only Wade-Giles writes: HS, TS and TZ, CH before I, its syllables in J (pinyin R: JEN, JOU), -UNG, -IEN, -IH, YEH. */

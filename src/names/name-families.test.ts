@@ -342,6 +342,19 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(body('راحت قلمار لمتد', 'Rahat Torvel Ltd.'), 'another company');
   });
 
+  it('an Arabic-script word and a Latin one a consonant apart only where Latin writes it otherwise', () => {
+    matches(person('رجب قلبيرو', 'Ragab Qelbiro'), 'ج as G');
+    matches(person('لاغوب قلبيرو', 'Laagoub Qelbiro'), 'غ as G');
+    matches(person('فيصل قلبيرو', 'Faycal Qelbiro'), 'ص as Ç');
+    matches(person('بريخ قلبيرو', 'Barich Qelbiro'), 'a final خ as CH');
+    matches(person('عامر چوہدرو', 'Aamir Chaudhro'), 'an H on the other side of its neighbour');
+    differs(person('رجب قلبيرو', 'Rajan Qelbiro'), 'another consonant');
+    differs(person('فيصل قلبيرو', 'Fakil Qelbiro'), 'K where no Ç was written');
+    differs(person('بريخ قلبيرو', 'Baris Qelbiro'), 'S where no CH was written');
+    differs(person('طاهر قلبيرو', 'Tamer Qelbiro'), 'an M for the H');
+    differs(person('سهيل قلبيرو', 'Sami Qelbiro'), 'an M for the L');
+  });
+
   it('Muhammad in front of a given name, written or left out', () => {
     matches(person('Muhammad Zafvir Iqbalov', 'Zafvir Iqbalov'), 'Muhammad left out');
     matches(person('Talvha Saeedov', 'Mohammed Talvha Saeedov'), 'Mohammed on the listed side');

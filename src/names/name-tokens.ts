@@ -744,6 +744,8 @@ const latinSkeleton = remembered((word: string) => readSkeleton(word, false));
 const abjadSkeleton = remembered((word: string) => readSkeleton(word, true));
 
 function readSkeleton(word: string, abjad: boolean): string {
+  // A final H is silent (ABDULLAH, SARAH), but not the one of an abjad's خ or غ (بريخ, BARICH).
+  const silentEnd = abjad && /[KG]H$/.test(word) ? /(?!)/ : /(.)H$/;
   const s = word
     .replace(/KH|GH/g, 'H')
     .replace(/KH|GH/g, 'H')
@@ -755,7 +757,7 @@ function readSkeleton(word: string, abjad: boolean): string {
     .replace(/X/g, 'KS')
     .replace(/C(?=[EIY])/g, 'S')
     .replace(/[CQ]/g, 'K')
-    .replace(/(.)H$/, '$1')
+    .replace(silentEnd, '$1')
     .replace(/[AEIOUYWV]/g, '');
   let out = '';
   for (const c of s) if (c !== out[out.length - 1]) out += c;
