@@ -92,10 +92,32 @@ export const MIN_COMPACT = 8;
 /** Two names whose letters and digits are the same, in the same order, but whose words break elsewhere. */
 const SAME_LETTERS = 0.97;
 
+/**
+ * Two names compared token by token (docs/screening.md); a name written in Han characters also in
+ * its Korean reading (`PreparedName.korean`), the closer reading counting.
+ */
 export function compareNames(
   query: PreparedName,
   listed: PreparedName,
   options: { weight?: TokenWeight; person?: boolean } = {},
+): NameComparison {
+  let best = compareReadings(query, listed, options);
+  for (const [q, l] of [
+    [query.korean, listed],
+    [query, listed.korean],
+    [query.korean, listed.korean],
+  ] as const) {
+    if (!q || !l) continue;
+    const other = compareReadings(q, l, options);
+    if (other.score > best.score) best = other;
+  }
+  return best;
+}
+
+function compareReadings(
+  query: PreparedName,
+  listed: PreparedName,
+  options: { weight?: TokenWeight; person?: boolean },
 ): NameComparison {
   const compared = options.person
     ? alignWords(query, listed, options)

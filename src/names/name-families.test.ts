@@ -227,6 +227,16 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Yong Chol Cho', 'Yong Chol Ko'), 'another family name');
   });
 
+  it('Korean names in Han characters, read as Korean reads them', () => {
+    matches(person('金明洙', 'Kim Myong Su'), '金 as the family name KIM');
+    matches(person('李泰錫', 'Lee Tae-seok'), '李 as LEE');
+    matches(person('盧承範', 'Roh Seung-beom'), '盧 as NO, ROH');
+    matches(person('金明洙', '김명수'), 'Han against Hangul');
+    matches(person('金明洙', 'Jin Mingzhu'), 'still in Mandarin too');
+    differs(person('金明洙', 'Kim Myong Chol'), 'another given name');
+    differs(person('李泰錫', 'Park Tae-seok'), 'another family name');
+  });
+
   it('Korean: Hangul read syllable by syllable, the romanisations and the usual spellings of family names', () => {
     matches(person('김선평', 'Kim Son Pyong'), 'McCune-Reischauer');
     matches(person('김선평', 'Gim Seon-pyeong'), 'Revised Romanisation');
@@ -451,6 +461,8 @@ describe('candidates found for these families (the list index)', () => {
     record('patilkar', 'Surendra Patilkar'),
     record('chorwatow', 'Michail Chorwatow'),
     record('qelbasin', 'Abdul Aziz Qelbasin'),
+    record('myongsu', '金明洙'),
+    record('taeseok', 'Lee Tae-seok'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -462,6 +474,12 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('Bravenahco').includes('beneath'), 'a letter left out');
     assert.ok(found('Bravenatcho').includes('beneath'), 'two letters swapped');
     assert.deepEqual(found('Bravoxalco'), [], 'more than one letter apart');
+  });
+
+  it('a Korean name in Han characters by its Korean reading, either side', () => {
+    assert.ok(found('Kim Myong Su').includes('myongsu'), 'listed in Han, screened in Latin');
+    assert.ok(found('李泰錫').includes('taeseok'), 'listed in Latin, screened in Han');
+    assert.deepEqual(found('Kim Myong Chol'), [], 'another given name');
   });
 
   it('a name of initials only', () => {

@@ -7,6 +7,7 @@
  */
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
+import hanjaModule from 'hanja';
 import { LONGEST_LEGAL_FORM, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
 import { remembered } from './remembered.ts';
@@ -79,6 +80,11 @@ export type PreparedName = {
    * that differ only in where its words break (`NOVE-AD-HOLDING AD`, `NOVEADHOLDING AD`) have the same.
    */
   compact: string;
+  /**
+   * A name written in Han characters, read as Korean reads them (Hanja: 金正恩 as 김정은, KIM JONG
+   * UN), where any-ascii reads them in Mandarin (JIN ZHENG EN). Compared as a second reading.
+   */
+  korean?: PreparedName;
 };
 
 /** Words that join or qualify a name without naming anyone: set aside, not compared. */
@@ -317,6 +323,33 @@ const latinParts = (latin: string) =>
     .split(/[^A-Z0-9]+/);
 
 export function prepareName(name: string): PreparedName {
+  const prepared = readName(name);
+  if (!HAN.test(name) || HANGUL.test(name)) return prepared;
+  const korean = readName(hanjaReading(name));
+  return korean.tokens.length > 0 ? { ...prepared, korean } : prepared;
+}
+
+const HAN = /\p{Script=Han}/u;
+/** The `hanja` package is CommonJS with its functions under `default`. */
+const hanja = hanjaModule.default;
+
+/**
+ * Han characters read as Korean: each its Sino-Korean syllable, a word's first as South Korea
+ * writes it (이 for 李, 노 for 盧), and 金 first as the family name 김 (KIM), not 금 (gold). North
+ * Korea's 리 and the rest are matched from 이 as Hangul's are (`koreanSyllable`).
+ */
+function hanjaReading(name: string): string {
+  return name
+    .split(/(\s+)/)
+    .map((word) =>
+      word.startsWith('金')
+        ? `김${hanja.translate(word.slice(1), 'SUBSTITUTION')}`
+        : hanja.translate(word, 'SUBSTITUTION'),
+    )
+    .join('');
+}
+
+function readName(name: string): PreparedName {
   const raw: RawToken[] = [];
   // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
   for (const word of splitArabicCompounds(dropEzafe(turnRound(name)))

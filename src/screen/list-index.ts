@@ -83,8 +83,17 @@ export class ListIndex {
     const entry: ListEntry = {
       record,
       person: isPerson(record, this.#options),
+      // A name in Han characters is found by its Korean reading too, as a name of its own.
       names: [{ name: record.name, type: 'primary' }, ...record.names]
-        .map((n) => ({ ...n, prepared: prepareName(n.name) }))
+        .flatMap((n) => {
+          const prepared = prepareName(n.name);
+          return prepared.korean
+            ? [
+                { ...n, prepared },
+                { ...n, prepared: prepared.korean },
+              ]
+            : [{ ...n, prepared }];
+        })
         .filter((n) => n.prepared.tokens.length > 0),
     };
     this.entries.push(entry);
@@ -123,9 +132,22 @@ export class ListIndex {
         : new ScreenedName(typeof name === 'string' ? prepareName(name) : name);
     const known = this.#matched.get(query.prepared);
     if (known?.threshold === threshold) return known.matches;
-    const matches = Object.freeze(this.#match(query, threshold));
+    const matches = Object.freeze(this.#matchReadings(query, threshold));
     if (keptPrepared.has(query.prepared)) this.#matched.set(query.prepared, { threshold, matches });
     return matches;
+  }
+
+  /** A name in Han characters is screened in its Korean reading too; each entry keeps its best. */
+  #matchReadings(query: ScreenedName, threshold: number): ListMatch[] {
+    const found = this.#match(query, threshold);
+    const korean = query.prepared.korean;
+    if (!korean) return found;
+    const best = new Map(found.map((m) => [m.entry, m]));
+    for (const m of this.#match(new ScreenedName(korean), threshold)) {
+      const previous = best.get(m.entry);
+      if (!previous || m.score > previous.score) best.set(m.entry, m);
+    }
+    return [...best.values()].sort((a, b) => b.score - a.score);
   }
 
   #match(screened: ScreenedName, threshold: number): ListMatch[] {
