@@ -102,6 +102,7 @@ export function compareNames(
   options: { weight?: TokenWeight; person?: boolean } = {},
 ): NameComparison {
   let best = compareReadings(query, listed, options);
+  if (!query.korean && !listed.korean) return best;
   for (const [q, l] of [
     [query.korean, listed],
     [query, listed.korean],

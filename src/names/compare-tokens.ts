@@ -223,27 +223,41 @@ function sameArabicVowels(x: string, y: string): boolean {
 }
 
 /**
- * Consonants Latin spellings of an Arabic-script name write otherwise, as [the abjad word's, the
- * Latin word's] consonant and what the Latin word must then hold: ج as G (Egyptian: RAGAB), غ as G
- * (LAAGOUB), ص or س as Ç (French: FAYCAL, its C read K), خ as CH (German and French: BARICH, its CH
- * read S). Any other consonant is another name's (طاهر and TAMER; سهيل and SAMI; فيصل and FAKIL).
+ * Letters of an Arabic-script (or Hebrew) name that Latin spellings write otherwise, read back from
+ * the Latin word: G as ج (Egyptian: RAGAB, RAJAB) or as غ (LAAGOUB); Ç, written C, as ص or س
+ * (French: FAYCAL, FAYSAL); a final CH or K as خ or Hebrew ך (German and French BARICH; FARROUK;
+ * BARUK). Each is read where it stands in the Latin word, so a CH inside it is not خ (BACHIR, French
+ * for بشير, is not بحري). Any other consonant is another name's (طاهر and TAMER; سهيل and SAMI).
  */
-const WRITTEN_OTHERWISE: Record<string, RegExp> = { JG: /G/, HG: /G/, SK: /C/, HS: /CH/ };
+const READ_BACK: ReadonlyArray<[RegExp, string]> = [
+  [/G/g, 'J'],
+  [/G/g, 'GH'],
+  [/C(?=[AOU])/g, 'S'],
+  [/(?:CH|K)$/, 'KH'],
+];
 
 /**
- * An abjad's word and a Latin one whose consonants are one apart, where that consonant is one
- * `WRITTEN_OTHERWISE`, or an H added, left out or written on the other side of a neighbour (any-ascii
- * runs ط ه into TH; چوہدری, CHWHDRY, SHDR; CHAUDHRY, SDHR).
+ * An abjad's word and a Latin one whose consonants are one apart: the Latin word read back
+ * (`READ_BACK`) has the abjad word's, or the two differ by an H added, left out or moved by one
+ * place (any-ascii runs ط ه into TH; چوہدری, CHWHDRY, SHDR; CHAUDHRY, SDHR).
  */
 function oneConsonantWrittenOtherwise(a: NameToken, b: NameToken): boolean {
   const [x, y] = [a.skeleton, b.skeleton];
-  if (x.replace(/H/g, '') === y.replace(/H/g, '') && editDistance(x, y, 2) <= 2) return true;
-  if (x.length !== y.length || a.abjad === b.abjad) return false;
+  if (
+    Math.abs(x.length - y.length) <= 1 &&
+    x.replace(/H/g, '') === y.replace(/H/g, '') &&
+    editDistance(x, y, 2) <= 2
+  )
+    return true;
+  if (a.abjad === b.abjad) return false;
   const [written, latin] = a.abjad ? [a, b] : [b, a];
-  let differing = '';
-  for (let i = 0; i < x.length; i++)
-    if (written.skeleton[i] !== latin.skeleton[i]) differing += `${written.skeleton[i]}${latin.skeleton[i]}`;
-  return WRITTEN_OTHERWISE[differing]?.test(latin.text) === true;
+  for (const [letters, as] of READ_BACK) {
+    const read = latin.text.replace(letters, as);
+    if (read === latin.text) continue;
+    const consonants = skeleton(read, true);
+    if (consonants === written.skeleton || consonants === written.skeletonAlt) return true;
+  }
+  return false;
 }
 
 /** What only Wade-Giles writes: HS, TS and TZ, CH before I, its syllables in J (pinyin R: JEN, JOU), -UNG, -IEN, -IH, YEH. */

@@ -235,6 +235,15 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('金明洙', 'Jin Mingzhu'), 'still in Mandarin too');
     differs(person('金明洙', 'Kim Myong Chol'), 'another given name');
     differs(person('李泰錫', 'Park Tae-seok'), 'another family name');
+    matches(person('李良浩', 'Lee Yang-ho'), 'the given name begun as a word is (良 as 양)');
+    matches(person('(李泰錫)', 'Lee Tae-seok'), 'in brackets');
+    matches(person('\uF90A明洙', 'Kim Myong Su'), 'a compatibility character for 金');
+    assert.equal(
+      prepareName('金龙贸易有限公司').korean,
+      undefined,
+      'a Chinese company is not read in Korean',
+    );
+    assert.equal(prepareName('山田 たろう').korean, undefined, 'nor a Japanese name written with kana');
   });
 
   it('Korean: Hangul read syllable by syllable, the romanisations and the usual spellings of family names', () => {
@@ -363,6 +372,10 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('بريخ قلبيرو', 'Baris Qelbiro'), 'S where no CH was written');
     differs(person('طاهر قلبيرو', 'Tamer Qelbiro'), 'an M for the H');
     differs(person('سهيل قلبيرو', 'Sami Qelbiro'), 'an M for the L');
+    matches(person('سامي قلبروخ', 'Sami Qelbarouk'), 'a final خ as K');
+    matches(person('سامي قلبروخ', 'Sami Qelbarukh'), 'a final خ as KH');
+    matches(person('ברוך קלבירו', 'Baruk Qelbiro'), 'a final ך as K');
+    differs(person('بحري قلبيرو', 'Bachir Qelbiro'), 'a CH inside the word is not خ');
   });
 
   it('Muhammad in front of a given name, written or left out', () => {

@@ -5,9 +5,9 @@
  * written as words or ordinals read as numbers, joining words and name particles set aside, and
  * legal forms at either end taken out as their kind (legal-forms.ts).
  */
+import { createRequire } from 'node:module';
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
-import hanjaModule from 'hanja';
 import { LONGEST_LEGAL_FORM, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
 import { remembered } from './remembered.ts';
@@ -299,10 +299,6 @@ const foreignReading = (latin: string) =>
   latin.replace(/D?DZH/g, (m) => (m.length === 4 ? 'DJ' : 'J')).replace(/KH/g, 'H');
 
 /**
- * Arabic letters Persian and Urdu (and many Latin spellings) read otherwise: ث as S (SAQIB), ذ ض ظ
- * as Z (ZAHIR, ZIA, AZIM). A word holding one is also read this way (`NameToken.skeletonAlt`).
- */
-/**
  * ه and ح are letters of their own, but after ت ط ك غ س ص پ (an alif between, which any-ascii
  * leaves out) its TH, KH, SH, … read as one letter: طاهر as T-R, not TAHER's T-H-R; طه as T, not
  * TAHA's T-H. A word holding such a pair is also read with a vowel either side of the H
@@ -311,6 +307,10 @@ const foreignReading = (latin: string) =>
 const HAS_ARABIC_H_AFTER = /[تطكغسصپ]ا?[هح]/u;
 const arabicHe = (word: string) => word.replace(/(?<=[تطكغسصپ]ا?)[هح]/gu, 'e$&e');
 
+/**
+ * Arabic letters Persian and Urdu (and many Latin spellings) read otherwise: ث as S (SAQIB), ذ ض ظ
+ * as Z (ZAHIR, ZIA, AZIM). A word holding one is also read this way (`NameToken.skeletonAlt`).
+ */
 const PERSIAN_READING: Record<string, string> = { ث: 'س', ذ: 'ز', ض: 'ز', ظ: 'ز' };
 const PERSIAN_LETTERS = /[ثذضظ]/gu;
 const HAS_PERSIAN_LETTER = /[ثذضظ]/u;
@@ -324,29 +324,37 @@ const latinParts = (latin: string) =>
 
 export function prepareName(name: string): PreparedName {
   const prepared = readName(name);
-  if (!HAN.test(name) || HANGUL.test(name)) return prepared;
+  // A person's name: a Chinese company's (有限公司) or a Japanese name (with kana) is not read in Korean.
+  if (!HAN.test(name) || KANA.test(name) || prepared.legalForms.length > 0) return prepared;
   const korean = readName(hanjaReading(name));
   return korean.tokens.length > 0 ? { ...prepared, korean } : prepared;
 }
 
 const HAN = /\p{Script=Han}/u;
-/** The `hanja` package is CommonJS with its functions under `default`. */
-const hanja = hanjaModule.default;
+const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const requireCjs = createRequire(import.meta.url);
+let hanjaLibrary: { translate: (text: string, mode: 'SUBSTITUTION') => string } | undefined;
+/**
+ * The `hanja` package (CommonJS, its functions under `default`), loaded at the first name in Han
+ * characters: its tables take about 90 ms and 7 MB, which a process that never sees one is spared.
+ */
+const hanja = () => {
+  hanjaLibrary ??= requireCjs('hanja').default;
+  return hanjaLibrary as NonNullable<typeof hanjaLibrary>;
+};
 
 /**
- * Han characters read as Korean: each its Sino-Korean syllable, a word's first as South Korea
- * writes it (이 for 李, 노 for 盧), and 金 first as the family name 김 (KIM), not 금 (gold). North
- * Korea's 리 and the rest are matched from 이 as Hangul's are (`koreanSyllable`).
+ * Han characters read as Korean: each run of them a name, its first character the family name
+ * (金 as 김, KIM, not 금, gold) and the rest the given name, each begun as South Korea writes a
+ * word's first syllable (李 as 이, 良 as 양, 盧 as 노). North Korea's 리 and the rest are matched from
+ * 이 as Hangul's are (`koreanSyllable`).
  */
 function hanjaReading(name: string): string {
-  return name
-    .split(/(\s+)/)
-    .map((word) =>
-      word.startsWith('金')
-        ? `김${hanja.translate(word.slice(1), 'SUBSTITUTION')}`
-        : hanja.translate(word, 'SUBSTITUTION'),
-    )
-    .join('');
+  return name.normalize('NFKC').replace(/\p{Script=Han}+/gu, (run) => {
+    const [first = '', ...rest] = run;
+    const family = first === '金' ? '김' : hanja().translate(first, 'SUBSTITUTION');
+    return family + (rest.length > 0 ? hanja().translate(rest.join(''), 'SUBSTITUTION') : '');
+  });
 }
 
 function readName(name: string): PreparedName {
@@ -777,8 +785,9 @@ const latinSkeleton = remembered((word: string) => readSkeleton(word, false));
 const abjadSkeleton = remembered((word: string) => readSkeleton(word, true));
 
 function readSkeleton(word: string, abjad: boolean): string {
-  // A final H is silent (ABDULLAH, SARAH), but not the one of an abjad's خ or غ (بريخ, BARICH).
-  const silentEnd = abjad && /[KG]H$/.test(word) ? /(?!)/ : /(.)H$/;
+  // A final H is silent (ABDULLAH, SARAH), and a final GH (SABBAGH, LEIGH), but not the H of KH (خ,
+  // Х: FARRUKH, SHEIKH).
+  const silentEnd = /KH$/.test(word) ? /(?!)/ : /(.)H$/;
   const s = word
     .replace(/KH|GH/g, 'H')
     .replace(/KH|GH/g, 'H')

@@ -83,29 +83,24 @@ export class ListIndex {
     const entry: ListEntry = {
       record,
       person: isPerson(record, this.#options),
-      // A name in Han characters is found by its Korean reading too, as a name of its own.
       names: [{ name: record.name, type: 'primary' }, ...record.names]
-        .flatMap((n) => {
-          const prepared = prepareName(n.name);
-          return prepared.korean
-            ? [
-                { ...n, prepared },
-                { ...n, prepared: prepared.korean },
-              ]
-            : [{ ...n, prepared }];
-        })
+        .map((n) => ({ ...n, prepared: prepareName(n.name) }))
         .filter((n) => n.prepared.tokens.length > 0),
     };
     this.entries.push(entry);
     for (const n of entry.names) {
       const id = this.#names.length;
       this.#names.push({ entry, name: n });
+      // A name in Han characters is found by its Korean reading too (`compareNames` compares both).
+      const readings = n.prepared.korean
+        ? [n.prepared.tokens, n.prepared.korean.tokens]
+        : [n.prepared.tokens];
       const seen = new Set<string>();
-      for (const t of n.prepared.tokens) {
+      for (const t of readings.flat()) {
         if (!seen.has(t.text)) this.#frequency.set(t.text, (this.#frequency.get(t.text) ?? 0) + 1);
         seen.add(t.text);
       }
-      for (const key of keys(n.prepared.tokens)) this.#post(key, id);
+      for (const tokens of readings) for (const key of keys(tokens)) this.#post(key, id);
       if (n.prepared.compact.length >= MIN_COMPACT) this.#post(`c:${n.prepared.compact}`, id);
     }
   }
@@ -140,10 +135,10 @@ export class ListIndex {
   /** A name in Han characters is screened in its Korean reading too; each entry keeps its best. */
   #matchReadings(query: ScreenedName, threshold: number): ListMatch[] {
     const found = this.#match(query, threshold);
-    const korean = query.prepared.korean;
+    const korean = query.korean;
     if (!korean) return found;
     const best = new Map(found.map((m) => [m.entry, m]));
-    for (const m of this.#match(new ScreenedName(korean), threshold)) {
+    for (const m of this.#match(korean, threshold)) {
       const previous = best.get(m.entry);
       if (!previous || m.score > previous.score) best.set(m.entry, m);
     }
@@ -268,6 +263,7 @@ function keys(tokens: NameToken[]): string[] {
 export class ScreenedName {
   readonly prepared: PreparedName;
   #keys: Array<[NameToken, string[]]> | undefined;
+  #korean: ScreenedName | undefined;
 
   constructor(prepared: PreparedName) {
     this.prepared = prepared;
@@ -276,6 +272,13 @@ export class ScreenedName {
   get keys(): Array<[NameToken, string[]]> {
     this.#keys ??= keysPerToken(this.prepared.tokens);
     return this.#keys;
+  }
+
+  /** The name's Korean reading, for a name in Han characters (`PreparedName.korean`), screened too. */
+  get korean(): ScreenedName | undefined {
+    if (this.#korean === undefined && this.prepared.korean)
+      this.#korean = new ScreenedName(this.prepared.korean);
+    return this.#korean;
   }
 }
 

@@ -52,7 +52,7 @@ const next = (n: number) => {
 const word = (parts: number) =>
   Array.from({ length: parts }, () => SYLLABLES[next(SYLLABLES.length)]).join('');
 
-const records: SourceRecord[] = Array.from({ length: 2_500 }, (_, i) => ({
+const records: SourceRecord[] = Array.from({ length: 6_000 }, (_, i) => ({
   key: `party-${i}`,
   abn: null,
   acn: null,
@@ -68,11 +68,11 @@ const screenOne = () => {
   const name = `${WORDS[next(WORDS.length)]} ${word(2)} ${TRADES[next(TRADES.length)]} PTY LTD`;
   index.match(new ScreenedName(prepareName(name)), REVIEW_THRESHOLD);
 };
-for (let i = 0; i < 5_000; i++) screenOne();
+for (let i = 0; i < 4_000; i++) screenOne();
 
 const profiler = new GCProfiler();
 profiler.start();
-for (let i = 0; i < 15_000; i++) screenOne();
+for (let i = 0; i < 12_000; i++) screenOne();
 const { statistics } = profiler.stop();
 const used = (spaces: Array<{ spaceName: string; spaceUsedSize: number }>, name: string) =>
   spaces.find((s) => s.spaceName === name)?.spaceUsedSize ?? 0;
