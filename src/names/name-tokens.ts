@@ -304,8 +304,9 @@ const foreignReading = (latin: string) =>
  * TAHA's T-H. A word holding such a pair is also read with a vowel either side of the H
  * (`NameToken.skeletonAlt`), as Hebrew's ה is (`hebrewHe`).
  */
-const HAS_ARABIC_H_AFTER = /[تطكغسصپ]ا?[هح]/u;
-const arabicHe = (word: string) => word.replace(/(?<=[تطكغسصپ]ا?)[هح]/gu, 'e$&e');
+const ARABIC_H_AFTER = /(?<=[تطكغسصپ]ا?)[هح]/u;
+const EVERY_ARABIC_H_AFTER = new RegExp(ARABIC_H_AFTER, 'gu');
+const arabicHe = (word: string) => word.replace(EVERY_ARABIC_H_AFTER, 'e$&e');
 
 /**
  * Arabic letters Persian and Urdu (and many Latin spellings) read otherwise: ث as S (SAQIB), ذ ض ظ
@@ -333,15 +334,13 @@ export function prepareName(name: string): PreparedName {
 const HAN = /\p{Script=Han}/u;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const requireCjs = createRequire(import.meta.url);
-let hanjaLibrary: { translate: (text: string, mode: 'SUBSTITUTION') => string } | undefined;
+type Hanja = { translate: (text: string, mode: 'SUBSTITUTION') => string };
+let hanjaLibrary: Hanja | undefined;
 /**
  * The `hanja` package (CommonJS, its functions under `default`), loaded at the first name in Han
  * characters: its tables take about 90 ms and 7 MB, which a process that never sees one is spared.
  */
-const hanja = () => {
-  hanjaLibrary ??= requireCjs('hanja').default;
-  return hanjaLibrary as NonNullable<typeof hanjaLibrary>;
-};
+const hanja = (): Hanja => (hanjaLibrary ??= requireCjs('hanja').default);
 
 /**
  * Han characters read as Korean: each run of them a name, its first character the family name
@@ -387,22 +386,17 @@ function readName(name: string): PreparedName {
           : latin.replace(/([a-z])(?=[A-Z][A-Za-z])/g, '$1 ')
     ).replace(/&/g, ' AND ');
     const parts = latinParts(split);
+    // An Arabic word without its article and tā' marbūṭa, as it is read above, for its other readings.
+    const bare = word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, '');
     const persian =
       abjad && HAS_PERSIAN_LETTER.test(word)
-        ? latinParts(
-            anyAscii(
-              word
-                .replace(ARABIC_ARTICLE, '')
-                .replace(TA_MARBUTA, '')
-                .replace(PERSIAN_LETTERS, (c) => PERSIAN_READING[c] ?? c),
-            ),
-          )
+        ? latinParts(anyAscii(bare.replace(PERSIAN_LETTERS, (c) => PERSIAN_READING[c] ?? c)))
         : hebrew
           ? latinParts(anyAscii(hebrewHard(word)))
           : JOINED_BIN.test(word)
             ? latinParts(anyAscii(word.replace(JOINED_BIN, '')))
-            : abjad && HAS_ARABIC_H_AFTER.test(word)
-              ? latinParts(anyAscii(arabicHe(word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))))
+            : abjad && ARABIC_H_AFTER.test(word)
+              ? latinParts(anyAscii(arabicHe(bare)))
               : [];
     const cyrillic = CYRILLIC.test(word);
     parts.forEach((part, k) => {
