@@ -2,7 +2,13 @@
 
 import { givenNameOf } from './given-names.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
-import { koreanSyllable, koreanSyllableU, type NameToken, skeleton } from './name-tokens.ts';
+import {
+  koreanFamilyName,
+  koreanSyllable,
+  koreanSyllableU,
+  type NameToken,
+  skeleton,
+} from './name-tokens.ts';
 import { remembered } from './remembered.ts';
 
 export type TokenAgreement =
@@ -167,14 +173,18 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
 }
 
 /**
- * Two syllables voiced alike; against one written in Hangul, also as Korean is romanised: family
- * names as usually spelt, a final consonant voiced or not, ㅓ as O or as U (`koreanSyllable`).
+ * Two syllables voiced alike, or two spellings of one Korean family name (LEE, YI); against one
+ * written in Hangul, also as Korean is romanised: family names as usually spelt, a final consonant
+ * voiced or not, ㅓ as O or as U (`koreanSyllable`).
  */
 function sameSyllable(a: NameToken, b: NameToken): boolean {
   const [x, y] = [a.forms, b.forms];
   if (x.voiced === '' || y.voiced === '') return false;
   if (x.voiced === y.voiced) return true;
-  if (!a.korean && !b.korean) return false;
+  if (!a.korean && !b.korean) {
+    const family = koreanFamilyName(a.text);
+    return family !== undefined && family === koreanFamilyName(b.text);
+  }
   const [ka, kb] = [koreanSyllable(a.text), koreanSyllable(b.text)];
   return ka === kb || koreanSyllableU(a.text) === kb || ka === koreanSyllableU(b.text);
 }

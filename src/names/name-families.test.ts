@@ -265,6 +265,22 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('Choi Ka Ming', 'Tsoi Ka Ming'), 'CHOI and TSOI');
   });
 
+  it('Korean family names spelt two ways in Latin letters; ㄹ and aspirates against Hangul', () => {
+    matches(person('Lee Chol Ung', 'Yi Chol Ung'), 'LEE and YI');
+    matches(person('Ri Chol Ung', 'Rhee Chol Ung'), 'RI and RHEE');
+    matches(person('Ryu Kyong Sik', 'Yu Kyong Sik'), 'RYU and YU');
+    matches(person('Suh Kyong Sik', 'So Kyong Sik'), 'SUH and SO');
+    differs(person('Lee Chol Ung', 'Pak Chol Ung'), 'another family name');
+    differs(person('Lee Chol Ung', 'Yi Chol Man'), 'another given name');
+    differs(person('Leo Tormelly', 'Lu Tormelly'), 'LEO is not a Korean family name');
+    matches(person('류경식', 'Ryu Kyong Sik'), '류 as RYU');
+    matches(person('류경식', 'Yu Kyong-sik'), '류 as YU');
+    matches(person('정룡택', 'Jong Ryong Thaek'), 'ㄹ as R, ㅌ as TH');
+    matches(person('정룡택', 'Jeong Yong-taek'), 'ㄹ left out before Y');
+    differs(person('류경식', 'Ryu Kyong Chol'), 'another given name');
+    differs(person('정룡택', 'Jong Ryong Chol'), 'another given name, after ㄹ');
+  });
+
   it('Chinese: Han against Wade-Giles', () => {
     matches(person('林晓峰', 'Lin Hsiao-feng'), 'HS for X');
     matches(person('曹泽宏', 'Tsao Tse-hung'), 'TS for C and Z, -UNG for -ONG');
@@ -476,6 +492,7 @@ describe('candidates found for these families (the list index)', () => {
     record('qelbasin', 'Abdul Aziz Qelbasin'),
     record('myongsu', '金明洙'),
     record('taeseok', 'Lee Tae-seok'),
+    record('qelbichenko', 'Nikolay Nikolayevich Qelbichenko'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -493,6 +510,11 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('Kim Myong Su').includes('myongsu'), 'listed in Han, screened in Latin');
     assert.ok(found('李泰錫').includes('taeseok'), 'listed in Latin, screened in Han');
     assert.deepEqual(found('Kim Myong Chol'), [], 'another given name');
+  });
+
+  it('a given name and patronymic in another language’s form, which share no spelling', () => {
+    assert.ok(found('Mykola Mykolayovych Qelbichenko').includes('qelbichenko'), 'Ukrainian forms');
+    assert.deepEqual(found('Mykola Petrovych Qelbichenko'), [], 'another father');
   });
 
   it('a name of initials only', () => {

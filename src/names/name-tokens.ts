@@ -713,7 +713,21 @@ const KOREAN_FAMILY_NAMES: Record<string, string> = {
   YOO: 'YU',
   WOO: 'U',
   RHO: 'NO',
+  // 서, written SO by McCune-Reischauer.
+  SUH: 'SEO',
+  SO: 'SEO',
 };
+const KOREAN_FAMILY_SYLLABLES: ReadonlySet<string> = new Set(Object.values(KOREAN_FAMILY_NAMES));
+
+/**
+ * The Korean family name a Latin word spells, as any-ascii writes it from the Hangul (LEE, YI, RI
+ * and I are all 이), or undefined for a word that is not one of those usually spelt otherwise.
+ * Two Latin spellings of one family name agree by it (LEE, YI; SUH, SO; RYU, YU), and only by it:
+ * the looser reading of Korean syllables (`koreanSyllable`) is for words against Hangul.
+ */
+export function koreanFamilyName(word: string): string | undefined {
+  return KOREAN_FAMILY_NAMES[word] ?? (KOREAN_FAMILY_SYLLABLES.has(word) ? word : undefined);
+}
 
 /**
  * A syllable as the romanisations of Korean and Chinese agree on it: its first consonant voiced
@@ -732,12 +746,20 @@ const voiced = (syllable: string) =>
 
 /**
  * A syllable as it is compared with one written in Hangul (`NameToken.korean`): Korean family names
- * as usually spelt, the syllable voiced, its final consonant unvoiced (BAG, PAK); with `eoAsU`, ㅓ
- * written U as many spellings do (SEOK, SUK; JEON, JUN). Only against Hangul: read so everywhere,
- * JOE would agree with CHOI and LEO with LU.
+ * as usually spelt; an aspirated consonant written with an H (North Korea's THAEK, PHYONG: 택, 평)
+ * as without; ㄹ at the start, which any-ascii writes L and spellings R, read as South Korea writes
+ * it there (nothing before I and Y, else N: 류 RYU, YU; 룡 RYONG, YONG; 로 RO, NO); the syllable
+ * voiced, its final consonant unvoiced (BAG, PAK); with `eoAsU`, ㅓ written U as many spellings do
+ * (SEOK, SUK; JEON, JUN). Only against Hangul: read so everywhere, JOE would agree with CHOI and
+ * LEO with LU.
  */
 export const koreanSyllable = remembered((syllable: string) =>
-  voiced(KOREAN_FAMILY_NAMES[syllable] ?? syllable)
+  voiced(
+    (KOREAN_FAMILY_NAMES[syllable] ?? syllable)
+      .replace(/^([TKP])H/, '$1')
+      .replace(/^[LR](?=[IY])/, '')
+      .replace(/^[LR]/, 'N'),
+  )
     .replace(/([^N])G$/, '$1K')
     .replace(/D$/, 'T')
     .replace(/B$/, 'P'),

@@ -1,5 +1,6 @@
 import type { Partition } from '../ctx.ts';
 import { compareNames, MIN_COMPACT, type NameComparison, NOT_A_PERSON } from '../names/align-names.ts';
+import { givenNameOf } from '../names/given-names.ts';
 import {
   koreanSyllable,
   koreanSyllableU,
@@ -312,6 +313,10 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
         if (u !== '' && u !== korean) ks.push(`v:${u}`);
       }
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
+      // A given name or patronymic in another language's form (MYKOLA, NIKOLAY; MYKOLAYOVYCH,
+      // NIKOLAYEVICH), which shares no other key with it.
+      const given = t.abjad ? null : givenNameOf(t.text);
+      if (given !== null) ks.push(`g:${given}`);
       if (t.text.length >= 4) ks.push(`f:${t.text.slice(0, 3)}`);
       // Its first letter left out, added or changed (HAROUN, AROUN; AMADOU, HAMADOU; ZHAO, CHAO),
       // and in a longer word any one letter left out, added, changed or two swapped (BENEATHCO,
