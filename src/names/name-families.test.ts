@@ -31,6 +31,14 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('S.A. Qelbiyah', 'Tariq Qelbiyah'), 'initials another person’s name does not start with');
   });
 
+  it('and written in another language (Spanish Y, German UND), before a legal form too', () => {
+    matches(body('Quillmarsh y Cia', 'Quillmarsh & Cia'), 'Y before a legal form');
+    matches(body('Veltrona y Tornavi S.A.S.', 'Veltrona & Tornavi S.A.S.'), 'Y between words');
+    matches(body('Tornavi und Partner GmbH', 'Tornavi & Partner GmbH'), 'UND');
+    differs(body('Quillmarsh y Cia', 'Kolvesta & Cia'), 'another company');
+    differs(body('Tornavi und Partner GmbH', 'Tornavi und Sohn GmbH'), 'another partner');
+  });
+
   it('the Arabic article assimilated to the next letter, written apart or joined', () => {
     matches(person('Abd ar-Rashwan Qelbiyah', 'Abd al-Rashwan Qelbiyah'), 'ar- for al-');
     matches(person('Abdurrashwan Qelbiyah', 'Abd al-Rashwan Qelbiyah'), 'joined');

@@ -109,6 +109,7 @@ const PARTICLES = new Set([
   'AL',
   'UL',
   'ET',
+  'UND',
   'VAN',
   'VON',
   'DER',
@@ -419,10 +420,14 @@ function readName(name: string): PreparedName {
   // is OMAR, not the title MR).
   const { rest, forms, formText } = takeLegalForms(raw.map((t) => t.text));
   const inner = raw.slice(forms.leading, forms.leading + rest.length);
+  // A particle's neighbours as written, a legal form's words included (`X Y CIA S A S`: Y before CIA).
   const words = inner.filter(
     (t, i) =>
       t.abjad ||
-      !(particle(t.text, inner[i - 1]?.text, inner[i + 1]?.text) || (t.foreign && PARTICLES.has(t.foreign))),
+      !(
+        particle(t.text, inner[i - 1]?.text, raw[forms.leading + i + 1]?.text) ||
+        (t.foreign && PARTICLES.has(t.foreign))
+      ),
   );
   const kept = words.length > 0 ? words : inner;
   const tokens = kept.map((t) => {
