@@ -95,6 +95,24 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'GODO KAISHA',
       'YUHAN HOESA',
       'YU HAN HOE SA',
+      // Danish anpartsselskab; Hungarian kft.; Czech and Slovak spol. s r.o.; Croatian, Serbian and
+      // Slovene d.o.o. (Macedonian DOOEL, one member's); Estonian osauhing; Latvian SIA written out;
+      // Malaysian sendirian berhad; Portuguese sociedade limitada and por quotas.
+      'APS',
+      'ANPARTSSELSKAB',
+      'KORLATOLT FELELOSSEGU TARSASAG',
+      'SPOL S R O',
+      'SPOLECNOST S RUCENIM OMEZENYM',
+      'SPOLOCNOST S RUCENIM OBMEDZENYM',
+      'DRUSTVO S OGRANICENOM ODGOVORNOSCU',
+      'DRUZBA Z OMEJENO ODGOVORNOSTJO',
+      'DOOEL',
+      'OSAUHING',
+      'SABIEDRIBA AR IEROBEZOTU ATBILDIBU',
+      'SENDIRIAN BERHAD',
+      'BERHAD',
+      'SOCIEDADE LIMITADA',
+      'SOCIEDADE POR QUOTAS',
     ],
   },
   {
@@ -204,6 +222,37 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       // Finnish osakeyhtio, Swedish aktiebolag (not `A.S.` or `AS`, which read as initials: `A.S. Qelbi`).
       'OY',
       'AB',
+      // Written out: Danish, Norwegian, Swedish, Finnish and Estonian; Czech and Slovak a.s. and the
+      // Turkish A.S. at the end of a name (in front, two initials stay a person's); Hungarian Zrt.,
+      // Nyrt. and rt.; Lithuanian UAB and AB; French and Colombian S.A.S.; Portuguese S.A.; the
+      // European company; Indonesian perseroan terbatas (PT); Ukrainian AT, PAT and PrAT.
+      'AKTIESELSKAB',
+      'AKSJESELSKAP',
+      'AKTIEBOLAG',
+      'OSAKEYHTIO',
+      'JULKINEN OSAKEYHTIO',
+      'AKTSIASELTS',
+      'A S',
+      'AS',
+      'AKCIOVA SPOLECNOST',
+      'AKCIOVA SPOLOCNOST',
+      'ZRT',
+      'NYRT',
+      'RESZVENYTARSASAG',
+      'ZARTKORUEN MUKODO RESZVENYTARSASAG',
+      'NYILVANOSAN MUKODO RESZVENYTARSASAG',
+      'UAB',
+      'AKCINE BENDROVE',
+      'UZDAROJI AKCINE BENDROVE',
+      'SOCIETE PAR ACTIONS SIMPLIFIEE',
+      'SOCIETE PAR ACTIONS',
+      'SOCIEDAD POR ACCIONES SIMPLIFICADA',
+      'SOCIEDADE ANONIMA',
+      'SOCIETAS EUROPAEA',
+      'PERSEROAN TERBATAS',
+      'AKTSIONERNE TOVARYSTVO',
+      'PUBLICHNE AKTSIONERNE TOVARYSTVO',
+      'PRYVATNE AKTSIONERNE TOVARYSTVO',
     ],
   },
   { kind: 'INC', key: ['INC', 'INCORPORATED'], spellings: ['INC', 'INCORPORATED'] },
@@ -251,6 +300,20 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'SCS',
       // A partnership in fact (sociedad de hecho).
       'S DE H',
+      // German KG and OHG, French SNC and société en commandite, Spanish and Danish partnerships,
+      // Indonesian and Dutch CV.
+      'KG',
+      'KOMMANDITGESELLSCHAFT',
+      'OHG',
+      'OFFENE HANDELSGESELLSCHAFT',
+      'SNC',
+      'SOCIETE EN NOM COLLECTIF',
+      'SOCIETE EN COMMANDITE',
+      'SOCIEDAD EN COMANDITA',
+      'SOCIEDAD COLECTIVA',
+      'KOMMANDITSELSKAB',
+      'CV',
+      'COMMANDITAIRE VENNOOTSCHAP',
     ],
   },
   {
@@ -266,6 +329,11 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   {
     kind: 'FZE',
     spellings: ['FZE', 'F Z E', 'FREE ZONE ESTABLISHMENT', 'FZCO', 'FZC', 'FZ LLC', 'DMCC'],
+  },
+  {
+    // An establishment: Liechtenstein's Anstalt, the Gulf's Est.
+    kind: 'EST',
+    spellings: ['ANSTALT', 'ESTABLISHMENT', 'EST'],
   },
   {
     // A state-owned enterprise as the former Soviet states name it.
@@ -287,6 +355,12 @@ export const KEY_LEGAL_FORMS: ReadonlySet<string> = new Set([
 export const LEGAL_FORM_SPELLINGS: ReadonlyArray<{ tokens: string[]; kind: string }> = LEGAL_FORMS.flatMap(
   (f) => f.spellings.map((s) => ({ tokens: s.split(' '), kind: f.kind })),
 ).sort((a, b) => b.tokens.length - a.tokens.length);
+
+/**
+ * Spellings that are a legal form only at the end of a name: in front, AS is the Arabic article
+ * assimilated (`As-Sahab`) and A.S. a person's initials.
+ */
+export const ONLY_AT_THE_END: ReadonlySet<string> = new Set(['AS', 'A S']);
 
 /** The longest spelling a form may have, in tokens. */
 export const LONGEST_LEGAL_FORM = LEGAL_FORM_SPELLINGS[0]?.tokens.length ?? 1;

@@ -159,6 +159,29 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('S.A. Qelbiyah', 'Tariq Qelbiyah'), 'initials of another given name');
   });
 
+  it('legal forms of northern, central and eastern Europe, abbreviated and written out', () => {
+    matches(body('Tornavik ApS', 'Tornavik Anpartsselskab'), 'Danish ApS');
+    matches(body('Tornavik Oy', 'Tornavik Osakeyhtiö'), 'Finnish Oy');
+    matches(body('Tornavik AB', 'Tornavik Aktiebolag'), 'Swedish AB');
+    matches(body('Tornavik a.s.', 'Tornavik akciová společnost'), 'Czech a.s.');
+    matches(body('Tornavik A.Ş.', 'Tornavik Anonim Şirketi'), 'Turkish A.S.');
+    matches(body('Tornavik AS', 'Tornavik A.S.'), 'AS run together');
+    matches(body('Tornavik Kft.', 'Tornavik Korlátolt Felelősségű Társaság'), 'Hungarian Kft.');
+    matches(body('Tornavik Zrt.', 'Tornavik Zártkörűen Működő Részvénytársaság'), 'Hungarian Zrt.');
+    matches(body('Tornavik s.r.o.', 'Tornavik spol. s r.o.'), 'Czech s.r.o.');
+    matches(body('Tornavik d.o.o.', 'Tornavik društvo s ograničenom odgovornošću'), 'Croatian d.o.o.');
+    matches(body('Tornavik UAB', 'Tornavik Uždaroji akcinė bendrovė'), 'Lithuanian UAB');
+    matches(body('Tornavik Sdn. Bhd.', 'Tornavik Sendirian Berhad'), 'Malaysian Sdn. Bhd.');
+    matches(body('Tornavik SAS', 'Tornavik Société par actions simplifiée'), 'French S.A.S.');
+    matches(body('Tornavik KG', 'Tornavik Kommanditgesellschaft'), 'German KG');
+    matches(body('Tornavik Anstalt', 'Tornavik Establishment'), 'Anstalt');
+    differs(body('Tornavik ApS', 'Kolvesta ApS'), 'another company');
+    differs(body('Tornavik Kft.', 'Tornavik Trading Kft.'), 'a word added');
+    // In front, AS is the Arabic article, not a legal form.
+    matches(body('As-Sahab Tornavi', 'Al-Sahab Tornavi'), 'the article assimilated');
+    assert.deepEqual(prepareName('As-Sahab Tornavi').legalForms, []);
+  });
+
   it('more legal forms: S.A.R.L., BVBA, ASBL, PJS, public shareholding, Turkish sirketi', () => {
     matches(body('Reemvola Pharmaceutical, S.A.R.L.', 'Reemvola Pharmaceutical'), 'S.A.R.L.');
     matches(body('Kardivon BVBA', 'Kardivon'), 'BVBA');

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
-import { LONGEST_LEGAL_FORM, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
+import { LONGEST_LEGAL_FORM, ONLY_AT_THE_END, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
 import { remembered } from './remembered.ts';
 
@@ -667,7 +667,11 @@ function takeLegalForms(words: string[]): {
       if (n > LONGEST_LEGAL_FORM || n >= end - start) continue;
       if (fits(end - n, form.tokens)) {
         end -= n;
-      } else if (fits(start, form.tokens) && !personInitials(form.tokens)) {
+      } else if (
+        fits(start, form.tokens) &&
+        !personInitials(form.tokens) &&
+        !ONLY_AT_THE_END.has(form.tokens.join(' '))
+      ) {
         start += n;
       } else continue;
       if (!kinds.includes(form.kind)) kinds.push(form.kind);
