@@ -195,6 +195,10 @@ function alignWords(
     }
   joined(Q, C, false, optionsFound);
   joined(C, Q, true, optionsFound);
+  if (options.person) {
+    initialsRun(Q, C, false, optionsFound);
+    initialsRun(C, Q, true, optionsFound);
+  }
   // The closest pairs first; at equal closeness, the one covering more tokens, then the one whose
   // words stand nearer the same place in both names (NOUR ... NOURI: each with its own).
   const apart = (o: Option) => Math.abs(place(o.q, Q.length) - place(o.c, C.length));
@@ -429,6 +433,30 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
           // the run covering the whole word is taken (شهيد خيل, SHAHIDKHEL: not شهيد alone).
           push(i, run, 0.93);
       }
+    }
+  }
+}
+
+/**
+ * A person's initials written as one word (JC, Jean-Claude; MK, Mohammed Khalid): a word of two or
+ * three letters without a vowel, which can only be initials, against as many neighbouring words
+ * of the other name that start with them, in order.
+ */
+function initialsRun(words: NameToken[], runs: NameToken[], swapped: boolean, out: Option[]) {
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i] as NameToken;
+    const n = w.text.length;
+    if (w.kind !== 'word' || w.abjad || w.transliterated || n < 2 || n > 3 || /[AEIOUY]/.test(w.text))
+      continue;
+    for (let j = 0; j + n <= runs.length; j++) {
+      const run = runs.slice(j, j + n);
+      if (!run.every((r, k) => r.kind === 'word' && r.text.length >= 2 && r.text[0] === w.text[k])) continue;
+      const at = run.map((_, k) => j + k);
+      out.push(
+        swapped
+          ? { q: at, c: [i], score: 0.95, how: 'initial' }
+          : { q: [i], c: at, score: 0.95, how: 'initial' },
+      );
     }
   }
 }
