@@ -106,6 +106,12 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('Olha Mykolaivna Tsvilkouski', 'Olga Nikolaevna Tsvilkouski'), 'a daughter’s patronymic');
     matches(person('Микола Цвілковський', 'Nikolay Tsvilkovskiy'), 'in Cyrillic against Latin');
     matches(person('Yosef Quillbern', 'Joseph Quillbern'), 'Hebrew and English');
+    matches(person('Γεώργιος Τορναβής', 'George Tornavis'), 'Greek and English');
+    matches(person('Nikolaos Tornavis', 'Nicholas Tornavis'), 'Greek and English, in Latin letters');
+    matches(person('Pedro Quillbern', 'Pyotr Quillbern'), 'Spanish and Russian');
+    matches(person('Ismail Quillbern', 'Ishmael Quillbern'), 'Arabic and English');
+    differs(person('Pedro Quillbern', 'Pavel Quillbern'), 'another name');
+    differs(person('George Tornavis', 'Gregory Tornavis'), 'another name, alike');
     const c = compareNames(prepareName('Mykola Quillbern'), prepareName('Nikolay Quillbern'), {
       person: true,
     });
