@@ -51,6 +51,9 @@ describe('names compared as aligned tokens: each kind of variant matches, the lo
     matches(body('3 Rivers Quillmarsh Trading', 'Three Rivers Quillmarsh Trading').score, 'number as a word');
     matches(body('1st Quillmarsh Bank', 'First Quillmarsh Bank').score, 'ordinal');
     differs(body('Quillmarsh Fund 2005-A', 'Quillmarsh Fund 2006-A').score, 'another number');
+    matches(body('Quillmarsh Star 1', 'Quillmarsh Star I').score, 'a Roman numeral of one letter');
+    matches(body('Quillmarsh Star V', 'Quillmarsh Star 5').score, 'V for 5');
+    differs(body('Quillmarsh Star V', 'Quillmarsh Star 6').score, 'V is not 6');
     differs(body('Quillmarsh Partners IV', 'Quillmarsh Partners V').score, 'another Roman numeral');
     differs(body('Star Kestrel 5', 'Star Kestrel 6').score, 'a vessel numbered differently');
   });

@@ -28,11 +28,19 @@ export type TokenAgreement =
 
 export type TokenMatch = { score: number; how: TokenAgreement };
 
+/** Roman numerals of one letter, which a name's tokens read as initials (numbers.ts). */
+const ROMAN_LETTERS: Readonly<Record<string, string>> = { I: '1', V: '5', X: '10' };
+
 /** The closest way two tokens agree, or null when they name different things. */
 export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (a.kind === 'number' || b.kind === 'number') {
-    // Numbers agree only as numbers: 3 and THREE, 1ST and FIRST.
-    return a.kind === b.kind && a.text === b.text ? { score: 1, how: 'number' } : null;
+    // Numbers agree only as numbers: 3 and THREE, 1ST and FIRST; and a Roman numeral of one letter,
+    // read as an initial, with its number (ARGO I, ARGO 1).
+    if (a.kind === b.kind) return a.text === b.text ? { score: 1, how: 'number' } : null;
+    const [number, other] = a.kind === 'number' ? [a, b] : [b, a];
+    return other.kind === 'initial' && ROMAN_LETTERS[other.text] === number.text
+      ? { score: 1, how: 'number' }
+      : null;
   }
   if (a.text === b.text) return { score: 1, how: 'exact' };
   if (a.kind === 'initial' || b.kind === 'initial') {
