@@ -72,6 +72,7 @@ const CONNECTIVES = new Set([
   'FOR',
   'IN',
   'BIN',
+  'BEN',
   'BINT',
   'IBN',
 ]);
