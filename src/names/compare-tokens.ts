@@ -140,7 +140,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
   if (shorter >= 4 && jw >= 0.75) {
     const d = editDistance(a.text, b.text, 2);
-    if (d <= 1) return { score: 0.92, how: 'typo' };
+    if (d <= 1 && !otherSyllable(a.text, b.text)) return { score: 0.92, how: 'typo' };
     // Two edits in a long word, neither of them its first letter (PAULOUSKI and KAZLOUSKI differ).
     if (d === 2 && shorter >= 8 && a.text[0] === b.text[0]) return { score: 0.86, how: 'typo' };
   }
@@ -178,6 +178,20 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   const name = abjad ? null : givenNameOf(a.text);
   if (name !== null && name === givenNameOf(b.text)) return { score: 0.9, how: 'given_name' };
   return null;
+}
+
+/** One syllable: consonants, vowels, consonants (SONG, KANG, CHOL), as Korean and Chinese names write theirs. */
+const SYLLABLE = /^[^AEIOU]+[AEIOUWY]+[^AEIOUY]+$/;
+
+/**
+ * Two syllables of four letters that differ in their first consonant only (SONG, YONG; MARK, PARK):
+ * two syllables, not one mistyped. Those that romanisations write so (TONG, DONG; KANG, GANG)
+ * agree before (`sameSyllable`).
+ */
+function otherSyllable(a: string, b: string): boolean {
+  return (
+    a.length === 4 && b.length === 4 && a.slice(1) === b.slice(1) && SYLLABLE.test(a) && SYLLABLE.test(b)
+  );
 }
 
 /**

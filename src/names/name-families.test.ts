@@ -316,6 +316,11 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('정룡택', 'Jeong Yong-taek'), 'ㄹ left out before Y');
     differs(person('류경식', 'Ryu Kyong Chol'), 'another given name');
     differs(person('정룡택', 'Jong Ryong Chol'), 'another given name, after ㄹ');
+    // A syllable whose first consonant differs is another syllable, not a typo.
+    differs(person('Chol Song Jo', 'Chol Yong Jo'), 'SONG and YONG');
+    differs(person('Mark Tornavi', 'Park Tornavi'), 'MARK and PARK');
+    matches(person('Chol Tong Jo', 'Chol Dong Jo'), 'TONG and DONG, as romanisations write it');
+    matches(person('Chol Song Jo', 'Chol Sonng Jo'), 'a letter doubled is still a typo');
   });
 
   it('Chinese: Han against Wade-Giles', () => {
