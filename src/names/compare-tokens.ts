@@ -173,6 +173,15 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     )
       return { score: 0.9, how: 'spelling' };
   }
+  // An Indonesian or Malay name in the spelling of before 1972 against today's (TJOKRO, COKRO or
+  // CHOKRO; JOESOEF, YUSUF).
+  if (shorter >= 4 && !abjad) {
+    const [olda, oldb] = [OLD_INDONESIAN.test(a.text), OLD_INDONESIAN.test(b.text)];
+    if (olda !== oldb) {
+      const [old, today] = olda ? [a.text, b.text] : [b.text, a.text];
+      if (indonesianReadings(old).includes(today)) return { score: 0.92, how: 'spelling' };
+    }
+  }
   // One given name in another language's form, which no spelling rule reaches (MYKOLA, NIKOLAY;
   // OLEKSIY, ALEKSEY), and the patronymics made from it (MYKOLAYOVYCH, NIKOLAYEVICH).
   const name = abjad ? null : givenNameOf(a.text);
@@ -345,6 +354,24 @@ const slavicReading = remembered((word: string) =>
     // -SKI, -SKIY, -SKYI, -SKY: one ending.
     .replace(/(?:IY|YI|Y)$/, 'I'),
 );
+/** What only the Indonesian and Malay spelling of before 1972 writes (Van Ophuijsen's, Dutch-based). */
+const OLD_INDONESIAN = /OE|DJ|TJ|SJ/;
+/**
+ * A word in that spelling as it is written today: OE as U, DJ as J, TJ as C (or CH, as English
+ * writes it), SJ as SY, NJ as NY, J as Y (SOEHARTO, SUHARTO; DJOKO, JOKO; JOESOEF, YUSUF).
+ */
+const indonesianReadings = remembered((word: string) => {
+  const read = word
+    .replace(/DJ/g, '#')
+    .replace(/TJ/g, '%')
+    .replace(/SJ/g, 'SY')
+    .replace(/NJ/g, 'NY')
+    .replace(/J/g, 'Y')
+    .replace(/#/g, 'J')
+    .replace(/OE/g, 'U');
+  return read.includes('%') ? [read.replace(/%/g, 'C'), read.replace(/%/g, 'CH')] : [read];
+});
+
 /** A word with the Latin spellings of ق (Q, K, G, GH) and of ذ ظ (DH, TH, Z, D) each read as one letter. */
 const arabicLetters = remembered((word: string) => word.replace(/GH|Q|G/g, 'K').replace(/DH|TH|DD|Z/g, 'D'));
 

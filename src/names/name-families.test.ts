@@ -323,6 +323,15 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('Chol Song Jo', 'Chol Sonng Jo'), 'a letter doubled is still a typo');
   });
 
+  it('Indonesian and Malay names in the spelling of before 1972', () => {
+    matches(person('Tjokro Qelbiwono', 'Cokro Qelbiwono'), 'TJ for C');
+    matches(person('Tjokro Qelbiwono', 'Chokro Qelbiwono'), 'TJ for CH');
+    matches(person('Joesoef Qelbiwono', 'Yusuf Qelbiwono'), 'J for Y, OE for U');
+    matches(person('Soedjatmiko Qelbiwono', 'Sujatmiko Qelbiwono'), 'OE for U, DJ for J');
+    differs(person('Tjokro Qelbiwono', 'Tjipto Qelbiwono'), 'another name in the old spelling');
+    differs(person('Djoko Qelbiwono', 'Yoko Qelbiwono'), 'DJ is J, not Y');
+  });
+
   it('Chinese: Han against Wade-Giles', () => {
     matches(person('林晓峰', 'Lin Hsiao-feng'), 'HS for X');
     matches(person('曹泽宏', 'Tsao Tse-hung'), 'TS for C and Z, -UNG for -ONG');
