@@ -21,6 +21,9 @@ describe('given names in other languages', () => {
     ])
       assert.equal(givenNameOf(p), nikolay, p);
     assert.equal(givenNameOf('HRYHORYAVICH'), givenNameOf('GRIGORYEVICH'));
+    const yuri = givenNameOf('YURIY')?.replace('given', 'father');
+    for (const p of ['IUREUNA', 'JURJEWNA', 'YURYEVNA']) assert.equal(givenNameOf(p), yuri, p);
+    assert.equal(givenNameOf('FORTUNA'), null);
     assert.notEqual(givenNameOf('NIKOLAYEVICH'), givenNameOf('NIKOLAY'), 'a patronymic is no given name');
   });
 

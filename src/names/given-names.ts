@@ -103,9 +103,10 @@ const GROUPS: ReadonlyMap<string, number> = new Map(
 
 /**
  * A patronymic's endings, Russian, Ukrainian and Belarusian, for a son (-OVICH, -YOVYCH, -AVICH) and a
- * daughter (-OVNA, -IVNA, -AVNA): what is left is the father's given name.
+ * daughter (-OVNA, -IVNA, -AVNA, and as Belarusian and Polish spellings write ў and В: -AUNA, -EUNA,
+ * -EWNA): what is left is the father's given name.
  */
-const PATRONYMIC = /^(.{3,}?)(?:[OEA]V[IY]CH|[OEA]VNA|Y?IVNA)$/;
+const PATRONYMIC = /^(.{3,}?)(?:[OEA][VW][IY]CH|[OEA][VWU]NA|Y?IVNA)$/;
 
 /**
  * The name a given name or patronymic is a form of, as `"given:N"` or `"father:N"`; null when the
