@@ -66,6 +66,16 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
       (Math.min(a.text.length, b.text.length) <= 4 && Math.max(a.text.length, b.text.length) <= 6))
   )
     return { score: 0.95, how: 'transliterated' };
+  // A Latin spelling of a Hebrew name read back as Hebrew letters write it: TZ (or Z) as צ, CH as ח,
+  // W as ו, J as י (YITZHAK, יצחק; CHAIM, חיים; WEIZMANN, ויצמן; BENJAMIN, בנימין).
+  if ((a.hebrew || b.hebrew) && a.abjad !== b.abjad) {
+    const [written, latin] = a.abjad ? [a, b] : [b, a];
+    for (const read of hebrewReadings(latin.text)) {
+      const consonants = skeleton(read, true);
+      if (consonants.length >= 2 && (consonants === written.skeleton || consonants === written.skeletonAlt))
+        return { score: 0.95, how: 'transliterated' };
+    }
+  }
   if (!abjad && Math.abs(a.text.length - b.text.length) > 4) return null;
   const jw = jaroWinkler(a.text, b.text);
   // A name transliterated from an alphabet (Cyrillic ДЖОСЕ, DZHOSE; Х, KH) agrees on its consonants.
@@ -354,6 +364,12 @@ const slavicReading = remembered((word: string) =>
     // -SKI, -SKIY, -SKYI, -SKY: one ending.
     .replace(/(?:IY|YI|Y)$/, 'I'),
 );
+/** A Latin word read as Hebrew letters write its sounds (`compareTokens`), Z as ז and as צ. */
+export const hebrewReadings = remembered((word: string) => {
+  const read = word.replace(/TZ/g, 'TS').replace(/CH/g, 'H').replace(/W/g, 'V').replace(/J/g, 'Y');
+  return read.includes('Z') ? [read, read.replace(/Z/g, 'TS')] : [read];
+});
+
 /** What only the Indonesian and Malay spelling of before 1972 writes (Van Ophuijsen's, Dutch-based). */
 const OLD_INDONESIAN = /OE|DJ|TJ|SJ/;
 /**

@@ -355,6 +355,17 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(body('סונובר בע״מ', 'Tolover Ltd'), 'another company');
   });
 
+  it('Hebrew: Latin spellings of צ, ח, ו and י (TZ or Z, CH, W, J), and בן', () => {
+    matches(person('יצחק כרמוני', 'Yitzhak Karmoni'), 'TZ for צ');
+    matches(person('צבי כרמוני', 'Zvi Karmoni'), 'Z for צ');
+    matches(person('חיים כרמוני', 'Chaim Karmoni'), 'CH for ח');
+    matches(person('מנחם ויצקובר', 'Menachem Weizkover'), 'CH for ח, W for ו, Z for צ');
+    matches(person('בנימין כרמוני', 'Benjamin Karmoni'), 'J for י');
+    matches(person('משה בן כרמוני', 'Moshe Ben Karmoni'), 'בן as BEN');
+    differs(person('חיים כרמוני', 'Shaim Karmoni'), 'SH is not ח');
+    differs(person('צבי כרמוני', 'Tovi Karmoni'), 'another name');
+  });
+
   it('Indic scripts and Thai: the anusvara as the nasal of the next consonant, a silent letter left out', () => {
     matches(person('सुरेंद्र पाटिलकर', 'Surendra Patilkar'), 'ं before द as N');
     matches(person('संजय कुंबलकर', 'Sanjay Kumbalkar'), 'ं before ज as N, before ब as M');
@@ -544,6 +555,7 @@ describe('candidates found for these families (the list index)', () => {
     record('myongsu', '金明洙'),
     record('taeseok', 'Lee Tae-seok'),
     record('qelbichenko', 'Nikolay Nikolayevich Qelbichenko'),
+    record('weizkover', 'Chaim Weizkover'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -587,6 +599,7 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('सुरेंद्र पाटिलकर').includes('patilkar'));
     assert.deepEqual(found('이철만'), []);
     assert.ok(found('Михаил Хорватов').includes('chorwatow'), 'a German spelling of a Cyrillic name');
+    assert.ok(found('חיים ויצקובר').includes('weizkover'), 'Hebrew against CH, W and Z');
   });
 
   it('a name with a legal form against a list of people: only the same letters with other word breaks', () => {

@@ -41,6 +41,8 @@ export type NameToken = {
   forms: { plain: string; voiced: string; stem: string };
   /** Read from Hangul: its syllables are compared as Korean is romanised (`koreanSyllable`). */
   korean?: boolean;
+  /** Read from Hebrew: a Latin word is read back as Hebrew letters write it (compare-tokens.ts). */
+  hebrew?: boolean;
   /** Double Metaphone codes (primary, alternate). */
   phonetic: readonly [string, string];
   /**
@@ -195,9 +197,23 @@ const TITLES = new Set([
 
 /**
  * Particles written in an abjad, read before transliteration (عمر is OMAR, not the title MR): son
- * of (بن, ابن, بنت), in (في), and (و), the pilgrim's title (حاجی, الحاج).
+ * of (بن, ابن, بنت; Hebrew בן, בת), in (في), and (و), the pilgrim's title (حاجی, الحاج).
  */
-const ABJAD_PARTICLES = new Set(['بن', 'ابن', 'بنت', 'في', 'فی', 'و', 'حاجی', 'حاجي', 'الحاج', 'حاج', 'اغ']);
+const ABJAD_PARTICLES = new Set([
+  'بن',
+  'ابن',
+  'بنت',
+  'في',
+  'فی',
+  'و',
+  'حاجی',
+  'حاجي',
+  'الحاج',
+  'حاج',
+  'اغ',
+  'בן',
+  'בת',
+]);
 /**
  * بن written joined to the name after it (بنحسين, BEN HASSINE): such a word is also read without it
  * (`NameToken.skeletonAlt`), when what follows is a name of four letters or more.
@@ -295,6 +311,7 @@ type RawToken = {
   /** A syllable of a caseless script (Hangul 이, I): a word even when one letter long. */
   syllable?: boolean;
   korean?: boolean;
+  hebrew?: boolean;
 };
 
 /**
@@ -418,6 +435,7 @@ function readName(name: string): PreparedName {
           foreign: foreign !== text ? foreign : undefined,
           syllable: syllables || undefined,
           korean: HANGUL.test(word) || undefined,
+          hebrew: hebrew || undefined,
         });
       }
     });
@@ -445,6 +463,7 @@ function readName(name: string): PreparedName {
     );
     if (t.syllable && token.kind === 'initial') token.kind = 'word';
     if (t.korean) token.korean = true;
+    if (t.hebrew) token.hebrew = true;
     return t.foreign ? { ...token, foreign: makeToken(t.foreign, true) } : token;
   });
   return {

@@ -1,5 +1,6 @@
 import type { Partition } from '../ctx.ts';
 import { compareNames, MIN_COMPACT, type NameComparison, NOT_A_PERSON } from '../names/align-names.ts';
+import { hebrewReadings } from '../names/compare-tokens.ts';
 import { givenNameOf } from '../names/given-names.ts';
 import {
   koreanSyllable,
@@ -303,6 +304,12 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
       if (t.skeleton.length >= 2 || (t.skeleton.length === 1 && (listed || t.abjad)))
         ks.push(`s:${t.skeleton}`);
       if (t.skeletonAlt !== t.skeleton && t.skeletonAlt.length >= 2) ks.push(`s:${t.skeletonAlt}`);
+      // A Latin word also by its consonants as Hebrew letters write them (CHAIM, חיים: HM).
+      if (!t.abjad)
+        for (const read of hebrewReadings(t.text)) {
+          const consonants = skeleton(read, true);
+          if (consonants.length >= 2 && consonants !== t.skeleton) ks.push(`s:${consonants}`);
+        }
       if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
       if (t.forms.voiced !== '') ks.push(`v:${t.forms.voiced}`);
       // A listed short word is also found as Korean romanisations read it, by a Hangul syllable.
