@@ -355,6 +355,15 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(body('סונובר בע״מ', 'Tolover Ltd'), 'another company');
   });
 
+  it('Greek as it is spoken: ΜΠ, ΝΤ, ΓΚ, ΓΓ, ΑΥ, ΕΥ, ΟΥ, ΓΙ, Χ, Η and Υ', () => {
+    matches(person('Ντόρα Μπακογιάννη', 'Dora Bakoyanni'), 'ΝΤ and ΜΠ at the start, ΓΙ as Y');
+    matches(person('Ευάγγελος Πάγκαλος', 'Evangelos Pangalos'), 'ΕΥ as EV, ΓΓ and ΓΚ as NG');
+    matches(person('Παύλος Χρυσοχοΐδης', 'Pavlos Hrisohoidis'), 'ΑΥ as AV, Χ as H, Υ as I');
+    matches(person('Παύλος Χρυσοχοΐδης', 'Paulos Chrysochoidis'), 'letter by letter still');
+    differs(person('Ντόρα Μπακογιάννη', 'Dora Papadaki'), 'another family name');
+    differs(person('Παύλος Χρυσοχοΐδης', 'Petros Hrisohoidis'), 'another given name');
+  });
+
   it('Hebrew: Latin spellings of צ, ח, ו and י (TZ or Z, CH, W, J), and בן', () => {
     matches(person('יצחק כרמוני', 'Yitzhak Karmoni'), 'TZ for צ');
     matches(person('צבי כרמוני', 'Zvi Karmoni'), 'Z for צ');
@@ -556,6 +565,7 @@ describe('candidates found for these families (the list index)', () => {
     record('taeseok', 'Lee Tae-seok'),
     record('qelbichenko', 'Nikolay Nikolayevich Qelbichenko'),
     record('weizkover', 'Chaim Weizkover'),
+    record('vaikover', 'Dora Vaikover'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -600,6 +610,7 @@ describe('candidates found for these families (the list index)', () => {
     assert.deepEqual(found('이철만'), []);
     assert.ok(found('Михаил Хорватов').includes('chorwatow'), 'a German spelling of a Cyrillic name');
     assert.ok(found('חיים ויצקובר').includes('weizkover'), 'Hebrew against CH, W and Z');
+    assert.ok(found('Ντόρα Βαϊκόβερ').includes('vaikover'), 'Greek as it is spoken');
   });
 
   it('a name with a legal form against a list of people: only the same letters with other word breaks', () => {

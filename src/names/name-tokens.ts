@@ -66,7 +66,10 @@ export type NameToken = {
    * nothing against them.
    */
   title?: boolean;
-  /** A word written in Cyrillic, as a foreign name spelt in it reads (ДЖОН as JON, ХО as HO). */
+  /**
+   * Another reading of a word written in Cyrillic, as a foreign name spelt in it reads (ДЖОН as JON,
+   * ХО as HO); of one written in Greek, as it is spoken (ΝΤΟΡΑ as DORA, ΠΑΥΛΟΣ as PAVLOS).
+   */
   foreign?: NameToken;
 };
 
@@ -323,6 +326,34 @@ const foreignReading = (latin: string) =>
   latin.replace(/D?DZH/g, (m) => (m.length === 4 ? 'DJ' : 'J')).replace(/KH/g, 'H');
 
 /**
+ * Greek read as it is spoken today, as most Latin spellings write it, where any-ascii writes it
+ * letter by letter: ΜΠ, ΝΤ, ΓΚ at the start as B, D, G (ΝΤΟΡΑ, DORA; ΜΠΑΚΟΓΙΑΝΝΗ, BAKOYANNI) and
+ * inside as MB, ND, NG (ΓΓ too: ΕΥΑΓΓΕΛΟΣ, EVANGELOS); ΑΥ, ΕΥ as AV, EV, or AF, EF before a
+ * voiceless consonant (ΠΑΥΛΟΣ, PAVLOS); ΟΥ as OU; ΓΙ before a vowel as Y (ΓΙΑΝΝΗΣ, YIANNIS); Χ as
+ * H (ΜΙΧΑΛΗΣ, MIHALIS); Η and Υ as I (ΣΠΥΡΟΣ, SPIROS). A word written in Greek is also read so
+ * (`NameToken.foreign`).
+ */
+const GREEK = /\p{Script=Greek}/u;
+const GREEK_U_AFTER: Record<string, string> = { α: 'a', ε: 'e', η: 'i' };
+const greekAsSpoken = (word: string) =>
+  word
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/^μπ/u, 'b')
+    .replace(/^ντ/u, 'd')
+    .replace(/^γκ/u, 'g')
+    .replace(/μπ/gu, 'mb')
+    .replace(/ντ/gu, 'nd')
+    .replace(/γκ|γγ/gu, 'ng')
+    .replace(/([αεη])υ(?=[θκξπστφχψς]|$)/gu, (_, v: string) => `${GREEK_U_AFTER[v]}f`)
+    .replace(/([αεη])υ/gu, (_, v: string) => `${GREEK_U_AFTER[v]}v`)
+    .replace(/ου/gu, 'ou')
+    .replace(/γι(?=[αεοω])/gu, 'y')
+    .replace(/χ/gu, 'h')
+    .replace(/[ηυ]/gu, 'i');
+
+/**
  * ه and ح are letters of their own, but after ت ط ك غ س ص پ (an alif between, which any-ascii
  * leaves out) its TH, KH, SH, … read as one letter: طاهر as T-R, not TAHER's T-H-R; طه as T, not
  * TAHA's T-H. A word holding such a pair is also read with a vowel either side of the H
@@ -423,10 +454,15 @@ function readName(name: string): PreparedName {
               ? latinParts(anyAscii(arabicHe(bare)))
               : [];
     const cyrillic = CYRILLIC.test(word);
+    const greek = GREEK.test(word) ? latinParts(anyAscii(greekAsSpoken(word))) : [];
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
       for (const text of splitDigits(readDigits(part))) {
-        const foreign = cyrillic ? foreignReading(text) : text;
+        const foreign = cyrillic
+          ? foreignReading(text)
+          : greek.length === parts.length
+            ? (greek[k] as string)
+            : text;
         raw.push({
           text,
           transliterated,
