@@ -92,6 +92,13 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (jw >= (a.skeleton.length === 2 ? 0.78 : 0.7)) return { score: 0.94, how: 'spelling' };
   }
   if (jw >= 0.85 && sharesCode(a.phonetic, b.phonetic)) return { score: 0.92, how: 'phonetic' };
+  // GH written for G (Georgian ღ and Arabic غ, which Russian spellings write Г: JUGHASHVILI,
+  // DZHUGASHVILI), DZH and DJ for J: the same consonants and start once read so.
+  if (shorter >= 5 && (a.text.includes('GH') || b.text.includes('GH'))) {
+    const [x, y] = [ghAsG(a.text), ghAsG(b.text)];
+    if (x.length >= 3 && skeleton(x) === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.8)
+      return { score: 0.9, how: 'spelling' };
+  }
   // Transliteration systems that swap letters (HRYHORYAVICH, GRIGORIYEVICH; HALAVANAU, GOLOVANOV;
   // DZMITRY, DMITRI; JOSEPH, YOSEF) agree on the looser consonants.
   if (
@@ -364,6 +371,9 @@ const slavicReading = remembered((word: string) =>
     // -SKI, -SKIY, -SKYI, -SKY: one ending.
     .replace(/(?:IY|YI|Y)$/, 'I'),
 );
+/** A word with GH read as G, and DZH and DJ as J. */
+const ghAsG = remembered((word: string) => word.replace(/GH/g, 'G').replace(/DZH|DJ/g, 'J'));
+
 /** A Latin word read as Hebrew letters write its sounds (`compareTokens`), Z as ז and as צ. */
 export const hebrewReadings = remembered((word: string) => {
   const read = word.replace(/TZ/g, 'TS').replace(/CH/g, 'H').replace(/W/g, 'V').replace(/J/g, 'Y');

@@ -355,6 +355,12 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(body('סונובר בע״מ', 'Tolover Ltd'), 'another company');
   });
 
+  it('Georgian: ღ written GH or G, ჯ J or DZH, and the Georgian form of a given name', () => {
+    matches(person('იოსებ ტორნაღაშვილი', 'Iosif Tornagashvili'), 'ღ as G');
+    matches(person('Ioseb Jughavelidze', 'Iosif Dzhugavelidze'), 'GH and G, J and DZH, IOSEB and IOSIF');
+    differs(person('Ioseb Jughavelidze', 'Ioseb Dzhugamelidze'), 'another family name');
+  });
+
   it('Greek as it is spoken: ΜΠ, ΝΤ, ΓΚ, ΓΓ, ΑΥ, ΕΥ, ΟΥ, ΓΙ, Χ, Η and Υ', () => {
     matches(person('Ντόρα Μπακογιάννη', 'Dora Bakoyanni'), 'ΝΤ and ΜΠ at the start, ΓΙ as Y');
     matches(person('Ευάγγελος Πάγκαλος', 'Evangelos Pangalos'), 'ΕΥ as EV, ΓΓ and ΓΚ as NG');
