@@ -99,6 +99,11 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     if (x.length >= 3 && skeleton(x) === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.8)
       return { score: 0.9, how: 'spelling' };
   }
+  // An Armenian family name in its Eastern and Western spellings, which swap voiced and voiceless
+  // consonants (SARGSYAN, SARKISSIAN; PETROSYAN, BEDROSSIAN; GEVORGYAN, KEVORKIAN).
+  if (shorter >= 6 && ARMENIAN_FAMILY_NAME.test(a.text) && ARMENIAN_FAMILY_NAME.test(b.text)) {
+    if (unvoiced(a.skeleton) === unvoiced(b.skeleton) && jw >= 0.75) return { score: 0.9, how: 'spelling' };
+  }
   // Transliteration systems that swap letters (HRYHORYAVICH, GRIGORIYEVICH; HALAVANAU, GOLOVANOV;
   // DZMITRY, DMITRI; JOSEPH, YOSEF) agree on the looser consonants.
   if (
@@ -371,6 +376,13 @@ const slavicReading = remembered((word: string) =>
     // -SKI, -SKIY, -SKYI, -SKY: one ending.
     .replace(/(?:IY|YI|Y)$/, 'I'),
 );
+/** An Armenian family name: -YAN, -IAN (-YANTS, -IANTS). */
+const ARMENIAN_FAMILY_NAME = /^.{3,}[IY]ANT?S?$/;
+/** Consonants with the voiced read as the voiceless (B as P, G as K, D as T). */
+const unvoiced = remembered((consonants: string) =>
+  consonants.replace(/B/g, 'P').replace(/G/g, 'K').replace(/D/g, 'T'),
+);
+
 /** A word with GH read as G, and DZH and DJ as J. */
 const ghAsG = remembered((word: string) => word.replace(/GH/g, 'G').replace(/DZH|DJ/g, 'J'));
 

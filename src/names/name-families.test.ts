@@ -355,6 +355,14 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(body('סונובר בע״מ', 'Tolover Ltd'), 'another company');
   });
 
+  it('Armenian family names in Eastern and Western spellings (voiced and voiceless swapped)', () => {
+    matches(person('Vazgen Tornasyan', 'Vazgen Dornassian'), 'T and D, -YAN and -IAN');
+    matches(person('Aram Gevortyan', 'Aram Kevordian'), 'G and K, T and D');
+    matches(person('Վազգեն Տորնասյան', 'Vazgen Dornassian'), 'in Armenian letters');
+    differs(person('Aram Tornasyan', 'Aram Dormasyan'), 'voiced, and another consonant');
+    differs(person('Aram Tornasyan', 'Aram Karasyan'), 'another family name');
+  });
+
   it('Georgian: ღ written GH or G, ჯ J or DZH, and the Georgian form of a given name', () => {
     matches(person('იოსებ ტორნაღაშვილი', 'Iosif Tornagashvili'), 'ღ as G');
     matches(person('Ioseb Jughavelidze', 'Iosif Dzhugavelidze'), 'GH and G, J and DZH, IOSEB and IOSIF');
