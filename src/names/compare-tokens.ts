@@ -195,6 +195,20 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     )
       return { score: 0.9, how: 'spelling' };
   }
+  // A Russian (or Arabic) name as French spells it (Ш as CH, Ч as TCH, У as OU, Ж as J, Г before E
+  // or I as GU: POUTINE, PUTIN; KOVALTCHOUK, KOVALCHUK; SERGUEI, SERGEY; CHERIF, SHARIF): read back,
+  // it is the other spelling, or has its consonants and start and is as alike as a spelling.
+  if (shorter >= 4 && !abjad) {
+    const [fa, fb] = [FRENCH_SPELLING.test(a.text), FRENCH_SPELLING.test(b.text)];
+    if (fa || fb) {
+      const [x, y] = [fa ? frenchReading(a.text) : a.text, fb ? frenchReading(b.text) : b.text];
+      if (x === y) return { score: 0.92, how: 'spelling' };
+      const consonants = skeleton(x);
+      const alike = jaroWinkler(x, y);
+      if (consonants === skeleton(y) && sameStart(x, y) && alike >= (consonants.length >= 2 ? 0.85 : 0.9))
+        return { score: 0.9, how: 'spelling' };
+    }
+  }
   // An Indonesian or Malay name in the spelling of before 1972 against today's (TJOKRO, COKRO or
   // CHOKRO; JOESOEF, YUSUF).
   if (shorter >= 4 && !abjad) {
@@ -366,9 +380,11 @@ const slavicFrame = remembered((word: string) =>
 /** Letters that spell ق, ذ or ظ in Latin (one of the two words has one). */
 const ARABIC_SPELLING = /Q|GH|DH|TH/;
 const GERMAN_SPELLING = /W|J|(?<!S)CH/;
-/** A word spelt as German and Polish write Slavic names, read as English does (SCH as SH, CH as KH, W as V, J as Y). */
+/** A word spelt as German and Polish write Slavic names, read as English does (SCH as SH, CH as KH, TSCH as CH, W as V, J as Y). */
 const slavicReading = remembered((word: string) =>
   word
+    // TSCH is Ч (KOWALTSCHUK), which English writes CH, read here as English CH is.
+    .replace(/TSCH/g, 'CH')
     .replace(/SCH|SZ/g, 'SH')
     .replace(/(?<!S)CH/g, 'KH')
     .replace(/W/g, 'V')
@@ -381,6 +397,27 @@ const ARMENIAN_FAMILY_NAME = /^.{3,}[IY]ANT?S?$/;
 /** Consonants with the voiced read as the voiceless (B as P, G as K, D as T). */
 const unvoiced = remembered((consonants: string) =>
   consonants.replace(/B/g, 'P').replace(/G/g, 'K').replace(/D/g, 'T'),
+);
+
+/** What French spellings of Russian and Arabic names write: OU, TCH, an I for Y in front, GU before E or I. */
+const FRENCH_SPELLING = /OU|TCH|^I[AEO](?=[^AEIOU])|GU[EI]/;
+/**
+ * A word spelt as French does, read as English spellings write it: I in front of a vowel as Y,
+ * TCH as CH, CH as SH, OU as U, GU before E or I as G, J as ZH, SS between vowels as S, a final
+ * -INE as -IN (IOURI, YURI; TCHOUKOV, CHUKOV; CHOIGOU, SHOIGU; JOUKOV, ZHUKOV; VASSILI, VASILI;
+ * POUTINE, PUTIN).
+ */
+const frenchReading = remembered((word: string) =>
+  word
+    .replace(/^I(?=[AEOU])/, 'Y')
+    .replace(/TCH/g, '%')
+    .replace(/CH/g, 'SH')
+    .replace(/%/g, 'CH')
+    .replace(/OU/g, 'U')
+    .replace(/GU(?=[EIY])/g, 'G')
+    .replace(/J/g, 'ZH')
+    .replace(/(?<=[AEIOUY])SS(?=[AEIOUY])/g, 'S')
+    .replace(/INE$/, 'IN'),
 );
 
 /** A word with GH read as G, and DZH and DJ as J. */

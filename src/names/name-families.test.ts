@@ -405,6 +405,18 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Михаил Хорватов', 'Michail Chorwatin'), 'another family name');
     differs(person('Сергей Ивашов', 'Sergej Iwanow'), 'another family name, spelt alike');
     differs(person('Michelle Petrovska', 'Mikhail Petrovska'), 'MICHELLE and MIKHAIL');
+    matches(person('Юрий Ковалчуков', 'Jurij Kowaltschukow'), 'TSCH for Ч');
+  });
+
+  it('a Russian or Arabic name as French spells it: OU, TCH, CH, J, GU, an I in front', () => {
+    matches(person('Iouri Tornatchouk', 'Yuri Tornachuk'), 'I for Y, OU for U, TCH for CH');
+    matches(person('Юрий Торнатчук', 'Iouri Tornatchouk'), 'against Cyrillic');
+    matches(person('Sergueï Choïvanov', 'Sergei Shoivanov'), 'GU before E, CH for SH');
+    matches(person('Gueorgui Joukalov', 'Georgy Zhukalov'), 'J for ZH');
+    matches(person('Vladimir Poutalnine', 'Vladimir Putalnin'), 'a final -INE');
+    matches(person('Cherif Qelbaoui', 'Sharif Qelbawi'), 'an Arabic name');
+    differs(person('Iouri Tornatchouk', 'Yuri Tornapuk'), 'another family name');
+    differs(person('Gueorgui Joukalov', 'Georgy Chukalov'), 'J is not CH');
   });
 
   it('a Slavic name as Belarusian Latin spellings write it: ў for В, A for unstressed O, H for Г', () => {
