@@ -409,9 +409,12 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       let consonants = r0.skeleton;
       // An abjad's words read as Persian and Urdu read them too (فیض الله, FAIZULLAH).
       let persian = r0.skeletonAlt;
-      for (let k = j + 1; k < Math.min(runs.length, j + 3); k++) {
+      // Up to three words; up to five syllables of a script written without spaces (Han, kana,
+      // Hangul: 托纳维克, TUO NA WEI KE, TUONAWEIKE).
+      const most = r0.transliterated && r0.text.length <= 6 ? 5 : 3;
+      for (let k = j + 1; k < Math.min(runs.length, j + most); k++) {
         const r = runs[k] as NameToken;
-        if (r.kind === 'number') break;
+        if (r.kind === 'number' || (k >= j + 3 && !(r.transliterated && r.text.length <= 6))) break;
         text += r.text;
         consonants += r.skeleton;
         persian += r.skeletonAlt;

@@ -303,14 +303,17 @@ function sameArabicVowels(x: string, y: string): boolean {
  * Letters of an Arabic-script (or Hebrew) name that Latin spellings write otherwise, read back from
  * the Latin word: G as ج (Egyptian: RAGAB, RAJAB) or as غ (LAAGOUB); Ç, written C, as ص or س
  * (French: FAYCAL, FAYSAL); a final CH or K as خ or Hebrew ך (German and French BARICH; FARROUK;
- * BARUK). Each is read where it stands in the Latin word, so a CH inside it is not خ (BACHIR, French
- * for بشير, is not بحري). Any other consonant is another name's (طاهر and TAMER; سهيل and SAMI).
+ * BARUK); V as ف, Arabic's letter for a foreign V (TORNAVIK, تورنافيك). Each is read where it
+ * stands in the Latin word, so a CH inside it is not خ (BACHIR, French for بشير, is not بحري). Any
+ * other consonant is another name's (طاهر and TAMER; سهيل and SAMI).
  */
 const READ_BACK: ReadonlyArray<[RegExp, string]> = [
   [/G/g, 'J'],
   [/G/g, 'GH'],
   [/C(?=[AOU])/g, 'S'],
   [/(?:CH|K)$/, 'KH'],
+  // V as ف, which Arabic writes for a foreign V (TORNAVIK, تورنافيك).
+  [/V/g, 'F'],
 ];
 
 /**

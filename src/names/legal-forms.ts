@@ -113,6 +113,10 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'BERHAD',
       'SOCIEDADE LIMITADA',
       'SOCIEDADE POR QUOTAS',
+      // Ukrainian as any-ascii reads it (И as I); Arabic al-mahdouda (limited) and dh.m.m.
+      'TOVARISTVO Z OBMEZHENOYU VIDPOVIDALNISTYU',
+      'MHDWD',
+      'DH M M',
     ],
   },
   {
@@ -253,6 +257,18 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'AKTSIONERNE TOVARYSTVO',
       'PUBLICHNE AKTSIONERNE TOVARYSTVO',
       'PRYVATNE AKTSIONERNE TOVARYSTVO',
+      'AKTSIONERNE TOVARYSTVO',
+      'AKTSIONERNE TOVARISTVO',
+      'PUBLICHNE AKTSIONERNE TOVARISTVO',
+      'PRIVATNE AKTSIONERNE TOVARISTVO',
+      // Russian public, open, closed and non-public joint-stock companies written out; Lebanese and
+      // Kuwaiti sh.m.l. and sh.m.k. in Arabic letters.
+      'PUBLICHNOE AKTSIONERNOE OBSHCHESTVO',
+      'OTKRYTOE AKTSIONERNOE OBSHCHESTVO',
+      'ZAKRYTOE AKTSIONERNOE OBSHCHESTVO',
+      'NEPUBLICHNOE AKTSIONERNOE OBSHCHESTVO',
+      'SH M L',
+      'SH M K',
     ],
   },
   { kind: 'INC', key: ['INC', 'INCORPORATED'], spellings: ['INC', 'INCORPORATED'] },
@@ -281,6 +297,9 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'SHERKAT',
       'SHARIKAT',
       'SHIRKAT',
+      // شركة and شرکت in Arabic letters.
+      'SHRK',
+      'SHRKT',
     ],
   },
   { kind: 'NL', key: ['NL'], spellings: ['NL', 'NO LIABILITY'] },
@@ -333,7 +352,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   {
     // An establishment: Liechtenstein's Anstalt, the Gulf's Est.
     kind: 'EST',
-    spellings: ['ANSTALT', 'ESTABLISHMENT', 'EST'],
+    // مؤسسة in Arabic letters too.
+    spellings: ['ANSTALT', 'ESTABLISHMENT', 'EST', 'MUSS'],
   },
   {
     // A state-owned enterprise as the former Soviet states name it.

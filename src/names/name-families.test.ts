@@ -188,6 +188,27 @@ describe('families of other names: the variant matches, the look-alike does not'
     assert.deepEqual(prepareName('As-Sahab Tornavi').legalForms, []);
   });
 
+  it('legal forms written out in Russian, Ukrainian and Arabic letters; Arabic ف for V', () => {
+    matches(body('Публичное акционерное общество «Торнавик»', 'PJSC Tornavik'), 'Russian public JSC');
+    matches(body('Закрытое акционерное общество «Торнавик»', 'CJSC Tornavik'), 'Russian closed JSC');
+    matches(body('Товариство з обмеженою відповідальністю «Торнавік»', 'Tornavik LLC'), 'Ukrainian LLC');
+    matches(body('Приватне акціонерне товариство «Торнавік»', 'Tornavik PRAT'), 'Ukrainian private JSC');
+    matches(body('شركة تورنافيك', 'Tornavik Company'), 'شركة, and ف for V');
+    matches(body('شركة تورنافيك المحدودة', 'Tornavik Limited'), 'المحدودة');
+    differs(body('شركة تورنافيك', 'Tornapik Company'), 'another consonant');
+    differs(body('Публичное акционерное общество «Торнавик»', 'PJSC Kolvesta'), 'another company');
+  });
+
+  it('names written without spaces: Han and kana syllables against one Latin word', () => {
+    matches(body('托纳维克有限公司', 'Tuonaweike Co Ltd'), 'four Han syllables as one word');
+    matches(
+      body('株式会社トルナビック', 'Torunabikku Kabushiki Kaisha'),
+      'kanji and kana apart, a small tsu',
+    );
+    assert.equal(prepareName('山田たろう').tokens.at(-1)?.text, 'TAROU', 'kanji and kana apart');
+    differs(body('托纳维克有限公司', 'Tuonaweiba Co Ltd'), 'another name');
+  });
+
   it('more legal forms: S.A.R.L., BVBA, ASBL, PJS, public shareholding, Turkish sirketi', () => {
     matches(body('Reemvola Pharmaceutical, S.A.R.L.', 'Reemvola Pharmaceutical'), 'S.A.R.L.');
     matches(body('Kardivon BVBA', 'Kardivon'), 'BVBA');

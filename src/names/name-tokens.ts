@@ -303,6 +303,10 @@ const hebrewStart = (word: string) => hebrewHe(word.replace(/^[בכפ]/u, (c) =>
 const hebrewHard = (word: string) =>
   hebrewHe(word.replace(/[בכפ]/gu, (c) => HEBREW_HARD[c] ?? c).replace(/^י/u, 'j'));
 
+const KANJI_KANA =
+  /(?<=\p{Script=Han})(?=[\p{Script=Hiragana}\p{Script=Katakana}])|(?<=[\p{Script=Hiragana}\p{Script=Katakana}])(?=\p{Script=Han})/gu;
+const SMALL_TSU = /[ッっ]([\p{Script=Hiragana}\p{Script=Katakana}])/gu;
+
 const LEET: Record<string, string> = { '0': 'O', '1': 'I', '3': 'E', '4': 'A', '5': 'S', '7': 'T', '8': 'B' };
 
 type RawToken = {
@@ -418,6 +422,10 @@ function readName(name: string): PreparedName {
     // Hebrew's limited company, בע"מ, abbreviated with a gershayim or a quotation mark.
     .replace(/(^|\s)בע["״]מ(?=\s|$)/gu, '$1LTD')
     .replace(/\bP\/L\b/gi, ' PL ')
+    // Japanese: kanji and kana apart (株式会社トルナビック), and the small tsu as the consonant
+    // after it written twice (トルナビック, TORUNABIKKU).
+    .replace(KANJI_KANA, ' ')
+    .replace(SMALL_TSU, (_, kana: string) => (anyAscii(kana)[0] ?? '').toLowerCase() + kana)
     // Messrs (`M/S. Al Zarooni Exchange`) and a vessel's prefix (`M/V`, `M.V.`, `M/T`) in front.
     .replace(/^\s*(?:M\/S|MESSRS|M\/[VT]|M\.[VT])\.?(?=\s+[\p{L}\p{N}]{2})/iu, ' ')
     .split(/\s+/)) {
