@@ -412,6 +412,12 @@ describe('families of other names: the variant matches, the look-alike does not'
 
   it('Indic scripts and Thai: the anusvara as the nasal of the next consonant, a silent letter left out', () => {
     matches(person('सुरेंद्र पाटिलकर', 'Surendra Patilkar'), 'ं before द as N');
+    matches(person('हाफ़िज़ पाटिलकर', 'Hafiz Patilkar'), 'the nukta: फ़ as F, ज़ as Z');
+    matches(
+      person('\u0939\u093e\u095e\u093f\u095b \u092a\u093e\u091f\u093f\u0932\u0915\u0930', 'Hafiz Patilkar'),
+      'precomposed',
+    );
+    differs(person('हाफ़िज़ पाटिलकर', 'Hapij Patilkar'), 'PH and J are other letters');
     matches(person('संजय कुंबलकर', 'Sanjay Kumbalkar'), 'ं before ज as N, before ब as M');
     matches(person('সঞ্জয় কুম্বলকর', 'Sanjay Kumbalkar'), 'Bengali');
     matches(person('สมศักดิ์ ทองดีวงศ์', 'Somsak Thongdeewong'), 'the thanthakhat');

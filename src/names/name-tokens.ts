@@ -282,11 +282,36 @@ const ANUSVARA = /([\u0902\u0982\u0A02\u0A70\u0A82\u0B02\u0B82\u0C02\u0C82\u0D02
 /** Thai marks a letter it does not sound with the thanthakhat (ประยุทธ์, PRAYUT): it is left out. */
 const THAI_SILENT = /\p{L}[\u0E31-\u0E3A\u0E47-\u0E4B]*\u0E4C/gu;
 function readAnusvara(word: string): string {
-  return word.replace(THAI_SILENT, '').replace(ANUSVARA, (_, _sign: string, next: string) => {
-    const offset = next === '' ? -1 : ((next.codePointAt(0) as number) - 0x0900) % 0x80;
-    return (offset >= 0x2a && offset <= 0x2e ? 'm' : 'n') + next;
-  });
+  return readNukta(word)
+    .replace(THAI_SILENT, '')
+    .replace(ANUSVARA, (_, _sign: string, next: string) => {
+      const offset = next === '' ? -1 : ((next.codePointAt(0) as number) - 0x0900) % 0x80;
+      return (offset >= 0x2a && offset <= 0x2e ? 'm' : 'n') + next;
+    });
 }
+/**
+ * Devanagari writes the sounds of Persian and Arabic loanwords with a dot below a letter (the
+ * nukta), which any-ascii leaves out: फ़ is F, not PH; ज़ is Z, not J; क़ Q, ख़ KH, ग़ GH, ड़ and ढ़
+ * R and RH (हाफ़िज़, HAFIZ; अज़हर, AZHAR). Precomposed letters and letter-plus-nukta alike.
+ */
+const NUKTA: Record<string, string> = {
+  क: 'q',
+  ख: 'kh',
+  ग: 'gh',
+  ज: 'z',
+  ड: 'r',
+  ढ: 'rh',
+  फ: 'f',
+  य: 'y',
+};
+const NUKTA_LETTER = /([कखगजडढफय])\u093C|[\u0958-\u095F]/gu;
+const readNukta = (word: string) =>
+  word.replace(NUKTA_LETTER, (whole: string, letter: string | undefined) => {
+    if (letter) return NUKTA[letter] ?? whole;
+    const base = whole.normalize('NFD')[0] ?? '';
+    return NUKTA[base] ?? whole;
+  });
+
 /**
  * Hebrew writes B and V, K and KH, P and F with one letter each (ב כ פ). At a word's start they are
  * read hard (בנימין, BINYAMIN; כהן, COHEN; פרס, PERES), after a vowel soft (יעקב, YAAKOV), and
