@@ -28,6 +28,29 @@ export type TokenAgreement =
 
 export type TokenMatch = { score: number; how: TokenAgreement };
 
+/** Signs of a spelling system in a word, as bits (`spellingsOf`). */
+const GH = 1;
+const ARMENIAN = 2;
+const ARABIC = 4;
+const BELARUSIAN_SPELLING = 8;
+const WADE_GILES_SYLLABLE = 16;
+const GERMAN = 32;
+const FRENCH = 64;
+const OLD_SPELLING = 128;
+
+/** The spelling systems a word shows signs of: each rule below looks only at words that show its. */
+const spellingsOf = remembered(
+  (word: string) =>
+    (word.includes('GH') ? GH : 0) |
+    (ARMENIAN_FAMILY_NAME.test(word) ? ARMENIAN : 0) |
+    (ARABIC_SPELLING.test(word) ? ARABIC : 0) |
+    (BELARUSIAN.test(word) ? BELARUSIAN_SPELLING : 0) |
+    (WADE_GILES.test(word) ? WADE_GILES_SYLLABLE : 0) |
+    (GERMAN_SPELLING.test(word) ? GERMAN : 0) |
+    (FRENCH_SPELLING.test(word) ? FRENCH : 0) |
+    (OLD_INDONESIAN.test(word) ? OLD_SPELLING : 0),
+);
+
 /** Roman numerals of one letter, which a name's tokens read as initials (numbers.ts). */
 const ROMAN_LETTERS: Readonly<Record<string, string>> = { I: '1', V: '5', X: '10' };
 
@@ -51,6 +74,8 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   }
   const transliterated = a.transliterated || b.transliterated;
   const abjad = a.abjad || b.abjad;
+  // Which spelling systems each word shows signs of, read once per word (`spellingsOf`).
+  const [fa, fb] = [spellingsOf(a.text), spellingsOf(b.text)];
   const shorter = Math.min(a.text.length, b.text.length);
   // A name written in an abjad (Arabic, Hebrew) has no short vowels: only its consonants compare
   // (short words too: علي is LY, ALI).
@@ -94,14 +119,14 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (jw >= 0.85 && sharesCode(a.phonetic, b.phonetic)) return { score: 0.92, how: 'phonetic' };
   // GH written for G (Georgian ღ and Arabic غ, which Russian spellings write Г: JUGHASHVILI,
   // DZHUGASHVILI), DZH and DJ for J: the same consonants and start once read so.
-  if (shorter >= 5 && (a.text.includes('GH') || b.text.includes('GH'))) {
+  if (shorter >= 5 && (fa | fb) & GH) {
     const [x, y] = [ghAsG(a.text), ghAsG(b.text)];
     if (x.length >= 3 && skeleton(x) === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.8)
       return { score: 0.9, how: 'spelling' };
   }
   // An Armenian family name in its Eastern and Western spellings, which swap voiced and voiceless
   // consonants (SARGSYAN, SARKISSIAN; PETROSYAN, BEDROSSIAN; GEVORGYAN, KEVORKIAN).
-  if (shorter >= 6 && ARMENIAN_FAMILY_NAME.test(a.text) && ARMENIAN_FAMILY_NAME.test(b.text)) {
+  if (shorter >= 6 && fa & fb & ARMENIAN) {
     if (unvoiced(a.skeleton) === unvoiced(b.skeleton) && jw >= 0.75) return { score: 0.9, how: 'spelling' };
   }
   // Transliteration systems that swap letters (HRYHORYAVICH, GRIGORIYEVICH; HALAVANAU, GOLOVANOV;
@@ -115,7 +140,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     return { score: 0.9, how: 'spelling' };
   // Latin spellings of Arabic letters: ق as Q, K, G or GH; ذ and ظ as DH, TH, Z or D (QADHAFI,
   // GADDAFI, GHATHAFI; NATHEER, NAZIR).
-  if (shorter >= 4 && (ARABIC_SPELLING.test(a.text) || ARABIC_SPELLING.test(b.text))) {
+  if (shorter >= 4 && (fa | fb) & ARABIC) {
     const [x, y] = [arabicLetters(a.text), arabicLetters(b.text)];
     const consonants = skeleton(x);
     if (consonants.length >= 3 && consonants === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.75)
@@ -134,7 +159,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // A Slavic name as Belarusian Latin spellings write it: ў for В (-AU, -EU: HALAVANAU, GOLOVANOV;
   // PAULICHENKA, PAVLICHENKO), DZ for a soft D (LIDZIYA, LYDIA), unstressed O as A, Г as H: the
   // same consonants with vowels in the same places.
-  if (shorter >= 5 && (BELARUSIAN.test(a.text) || BELARUSIAN.test(b.text))) {
+  if (shorter >= 5 && (fa | fb) & BELARUSIAN_SPELLING) {
     const frame = slavicFrame(a.text);
     if (frame === slavicFrame(b.text) && frame.replace(/\*/g, '').length >= 3)
       return { score: 0.9, how: 'spelling' };
@@ -155,7 +180,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // A Chinese syllable in Wade-Giles and in pinyin (HSIAO, XIAO; TSE, ZE; TUNG, DONG; CHIEN, JIAN).
   if (
     Math.max(a.text.length, b.text.length) <= 6 &&
-    (WADE_GILES.test(a.text) || WADE_GILES.test(b.text)) &&
+    (fa | fb) & WADE_GILES_SYLLABLE &&
     pinyinKey(a.text) === pinyinKey(b.text)
   )
     return { score: 0.9, how: 'spelling' };
@@ -179,7 +204,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     return { score: 0.88, how: 'transliterated' };
   // A Slavic name as German and Polish spell it (Х as CH, В as W, Й as J: CHODORKOWSKI,
   // KHODORKOVSKY; IWANOW, IVANOV; SERGEJ, SERGEY): read back, it agrees on its consonants.
-  if (shorter >= 4 && (GERMAN_SPELLING.test(a.text) || GERMAN_SPELLING.test(b.text))) {
+  if (shorter >= 4 && (fa | fb) & GERMAN) {
     const [x, y] = [slavicReading(a.text), slavicReading(b.text)];
     if (x === y) return { score: 0.92, how: 'spelling' };
     // Else the same consonants, as alike and ending alike (MICHELLE is not MIKHAIL, nor ANDREJ
@@ -199,9 +224,9 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // or I as GU: POUTINE, PUTIN; KOVALTCHOUK, KOVALCHUK; SERGUEI, SERGEY; CHERIF, SHARIF): read back,
   // it is the other spelling, or has its consonants and start and is as alike as a spelling.
   if (shorter >= 4 && !abjad) {
-    const [fa, fb] = [FRENCH_SPELLING.test(a.text), FRENCH_SPELLING.test(b.text)];
-    if (fa || fb) {
-      const [x, y] = [fa ? frenchReading(a.text) : a.text, fb ? frenchReading(b.text) : b.text];
+    const [ra, rb] = [(fa & FRENCH) !== 0, (fb & FRENCH) !== 0];
+    if (ra || rb) {
+      const [x, y] = [ra ? frenchReading(a.text) : a.text, rb ? frenchReading(b.text) : b.text];
       if (x === y) return { score: 0.92, how: 'spelling' };
       const consonants = skeleton(x);
       const alike = jaroWinkler(x, y);
@@ -212,7 +237,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // An Indonesian or Malay name in the spelling of before 1972 against today's (TJOKRO, COKRO or
   // CHOKRO; JOESOEF, YUSUF).
   if (shorter >= 4 && !abjad) {
-    const [olda, oldb] = [OLD_INDONESIAN.test(a.text), OLD_INDONESIAN.test(b.text)];
+    const [olda, oldb] = [(fa & OLD_SPELLING) !== 0, (fb & OLD_SPELLING) !== 0];
     if (olda !== oldb) {
       const [old, today] = olda ? [a.text, b.text] : [b.text, a.text];
       if (indonesianReadings(old).includes(today)) return { score: 0.92, how: 'spelling' };
