@@ -152,20 +152,47 @@ const TWO_LETTER_FORMS = new Map(
 );
 
 /**
+ * Legal forms that only an organisation's name is read with, at its end: the Turkish anonim sirketi
+ * and Czech and Slovak akciova spolecnost (`A.S.`, `a.s.`, `AS`), and the Gulf's `Est.`, which at
+ * the end of a person's name are initials (`Rajesh A.S.`) or a name (`Ali Hassan As`).
+ */
+const ORGANISATIONS_LAST_FORMS: ReadonlyMap<string, string> = new Map([
+  ['AS', 'JSC'],
+  ['EST', 'EST'],
+]);
+
+/**
  * An organisation's name: two initials in front of its one word that spell a legal form (`S.A.
- * Credisa`) are that form. Read without knowing whose name it is, they are a person's initials
- * (`S.A. Qelbi`, name-tokens.ts), as they stay when the other party is a person.
+ * Credisa`) are that form, and so are `A.S.` or `AS` at its end (`Veltrona A.S.`). Read without
+ * knowing whose name it is, they are a person's initials (`S.A. Qelbi`, name-tokens.ts), as they
+ * stay when the other party is a person.
  */
 function asBody(name: PreparedName): PreparedName {
-  const [first, second] = name.tokens;
-  if (name.tokens.length !== 3 || first?.text.length !== 1 || second?.text.length !== 1) return name;
-  const kind = TWO_LETTER_FORMS.get(first.text + second.text);
-  if (kind === undefined) return name;
+  const tokens = name.tokens;
+  const [first, second] = tokens;
+  if (tokens.length === 3 && first?.text.length === 1 && second?.text.length === 1) {
+    const kind = TWO_LETTER_FORMS.get(first.text + second.text);
+    if (kind !== undefined) return withForm(name, tokens.slice(2), kind, `${first.text} ${second.text}`);
+  }
+  const last = tokens.at(-1);
+  const before = tokens.at(-2);
+  if (last && before && tokens.length >= 3 && last.text.length === 1 && before.text.length === 1) {
+    const kind = ORGANISATIONS_LAST_FORMS.get(before.text + last.text);
+    if (kind !== undefined) return withForm(name, tokens.slice(0, -2), kind, `${before.text} ${last.text}`);
+  }
+  if (last && tokens.length >= 2 && last.kind === 'word') {
+    const kind = ORGANISATIONS_LAST_FORMS.get(last.text);
+    if (kind !== undefined) return withForm(name, tokens.slice(0, -1), kind, last.text);
+  }
+  return name;
+}
+
+function withForm(name: PreparedName, tokens: NameToken[], kind: string, text: string): PreparedName {
   return {
     ...name,
-    tokens: name.tokens.slice(2),
+    tokens,
     legalForms: name.legalForms.includes(kind) ? name.legalForms : [...name.legalForms, kind],
-    legalFormText: [...name.legalFormText, `${first.text} ${second.text}`],
+    legalFormText: [...name.legalFormText, text],
   };
 }
 
@@ -195,10 +222,6 @@ function alignWords(
     }
   joined(Q, C, false, optionsFound);
   joined(C, Q, true, optionsFound);
-  if (options.person) {
-    initialsRun(Q, C, false, optionsFound);
-    initialsRun(C, Q, true, optionsFound);
-  }
   // The closest pairs first; at equal closeness, the one covering more tokens, then the one whose
   // words stand nearer the same place in both names (NOUR ... NOURI: each with its own).
   const apart = (o: Option) => Math.abs(place(o.q, Q.length) - place(o.c, C.length));
@@ -411,10 +434,10 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       let persian = r0.skeletonAlt;
       // Up to three words; up to five syllables of a script written without spaces (Han, kana,
       // Hangul: 托纳维克, TUO NA WEI KE, TUONAWEIKE).
-      const most = r0.transliterated && r0.text.length <= 6 ? 5 : 3;
+      const most = r0.syllable ? 5 : 3;
       for (let k = j + 1; k < Math.min(runs.length, j + most); k++) {
         const r = runs[k] as NameToken;
-        if (r.kind === 'number' || (k >= j + 3 && !(r.transliterated && r.text.length <= 6))) break;
+        if (r.kind === 'number' || (k >= j + 3 && !r.syllable)) break;
         text += r.text;
         consonants += r.skeleton;
         persian += r.skeletonAlt;
@@ -436,30 +459,6 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
           // the run covering the whole word is taken (شهيد خيل, SHAHIDKHEL: not شهيد alone).
           push(i, run, 0.93);
       }
-    }
-  }
-}
-
-/**
- * A person's initials written as one word (JC, Jean-Claude; MK, Mohammed Khalid): a word of two or
- * three letters without a vowel, which can only be initials, against as many neighbouring words
- * of the other name that start with them, in order.
- */
-function initialsRun(words: NameToken[], runs: NameToken[], swapped: boolean, out: Option[]) {
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i] as NameToken;
-    const n = w.text.length;
-    if (w.kind !== 'word' || w.abjad || w.transliterated || n < 2 || n > 3 || /[AEIOUY]/.test(w.text))
-      continue;
-    for (let j = 0; j + n <= runs.length; j++) {
-      const run = runs.slice(j, j + n);
-      if (!run.every((r, k) => r.kind === 'word' && r.text.length >= 2 && r.text[0] === w.text[k])) continue;
-      const at = run.map((_, k) => j + k);
-      out.push(
-        swapped
-          ? { q: at, c: [i], score: 0.95, how: 'initial' }
-          : { q: [i], c: at, score: 0.95, how: 'initial' },
-      );
     }
   }
 }

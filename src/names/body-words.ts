@@ -5,7 +5,7 @@
  * `Muhammad Jamal Group`), so one left over when the other name has nothing left counts for little.
  * A legal form's single word inside a name (`MSP Kala Naft Co. Tehran`) counts the same way.
  */
-import { LEGAL_FORM_SPELLINGS } from './legal-forms.ts';
+import { LEGAL_FORM_SPELLINGS, ONLY_AT_THE_END } from './legal-forms.ts';
 
 const KINDS_OF_BODY = [
   'AGENCY',
@@ -54,7 +54,10 @@ const KINDS_OF_BODY = [
 
 export const BODY_WORDS: ReadonlySet<string> = new Set([
   ...KINDS_OF_BODY,
-  ...LEGAL_FORM_SPELLINGS.filter((f) => f.tokens.length === 1 && (f.tokens[0] ?? '').length >= 2).map(
-    (f) => f.tokens[0] as string,
-  ),
+  // Forms of one word; not those taken only at a name's end, which in front are an acronym (`APS
+  // Group`).
+  ...LEGAL_FORM_SPELLINGS.filter(
+    (f) =>
+      f.tokens.length === 1 && (f.tokens[0] ?? '').length >= 2 && !ONLY_AT_THE_END.has(f.tokens[0] ?? ''),
+  ).map((f) => f.tokens[0] as string),
 ]);

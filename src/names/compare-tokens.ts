@@ -2,13 +2,7 @@
 
 import { givenNameOf } from './given-names.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
-import {
-  koreanFamilyName,
-  koreanSyllable,
-  koreanSyllableU,
-  type NameToken,
-  skeleton,
-} from './name-tokens.ts';
+import { koreanSyllable, koreanSyllableU, type NameToken, skeleton } from './name-tokens.ts';
 import { remembered } from './remembered.ts';
 
 export type TokenAgreement =
@@ -127,7 +121,12 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // An Armenian family name in its Eastern and Western spellings, which swap voiced and voiceless
   // consonants (SARGSYAN, SARKISSIAN; PETROSYAN, BEDROSSIAN; GEVORGYAN, KEVORKIAN).
   if (shorter >= 6 && fa & fb & ARMENIAN) {
-    if (unvoiced(a.skeleton) === unvoiced(b.skeleton) && jw >= 0.75) return { score: 0.9, how: 'spelling' };
+    if (
+      unvoiced(a.skeleton) === unvoiced(b.skeleton) &&
+      unvoiced(a.text[0] ?? '') === unvoiced(b.text[0] ?? '') &&
+      jw >= 0.75
+    )
+      return { score: 0.9, how: 'spelling' };
   }
   // Transliteration systems that swap letters (HRYHORYAVICH, GRIGORIYEVICH; HALAVANAU, GOLOVANOV;
   // DZMITRY, DMITRI; JOSEPH, YOSEF) agree on the looser consonants.
@@ -187,7 +186,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
   if (shorter >= 4 && jw >= 0.75) {
     const d = editDistance(a.text, b.text, 2);
-    if (d <= 1 && !otherSyllable(a.text, b.text)) return { score: 0.92, how: 'typo' };
+    if (d <= 1 && !otherSyllable(a, b)) return { score: 0.92, how: 'typo' };
     // Two edits in a long word, neither of them its first letter (PAULOUSKI and KAZLOUSKI differ).
     if (d === 2 && shorter >= 8 && a.text[0] === b.text[0]) return { score: 0.86, how: 'typo' };
   }
@@ -221,17 +220,14 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
       return { score: 0.9, how: 'spelling' };
   }
   // A Russian (or Arabic) name as French spells it (Ш as CH, Ч as TCH, У as OU, Ж as J, Г before E
-  // or I as GU: POUTINE, PUTIN; KOVALTCHOUK, KOVALCHUK; SERGUEI, SERGEY; CHERIF, SHARIF): read back,
-  // it is the other spelling, or has its consonants and start and is as alike as a spelling.
+  // or I as GU: POUTINE, PUTIN; KOVALTCHOUK, KOVALCHUK; SERGUEI, SERGEY; QELBAOUI, QELBAWI): read
+  // back, it is the other spelling, a Y or I at the end or between vowels read alike (YURI, YURIY;
+  // SHOIGU, SHOYGU). Nothing looser: LOUIS read back is not LISA.
   if (shorter >= 4 && !abjad) {
     const [ra, rb] = [(fa & FRENCH) !== 0, (fb & FRENCH) !== 0];
     if (ra || rb) {
       const [x, y] = [ra ? frenchReading(a.text) : a.text, rb ? frenchReading(b.text) : b.text];
-      if (x === y) return { score: 0.92, how: 'spelling' };
-      const consonants = skeleton(x);
-      const alike = jaroWinkler(x, y);
-      if (consonants === skeleton(y) && sameStart(x, y) && alike >= (consonants.length >= 2 ? 0.85 : 0.9))
-        return { score: 0.9, how: 'spelling' };
+      if (x === y || yAsI(x) === yAsI(y)) return { score: 0.92, how: 'spelling' };
     }
   }
   // An Indonesian or Malay name in the spelling of before 1972 against today's (TJOKRO, COKRO or
@@ -255,28 +251,30 @@ const SYLLABLE = /^[^AEIOU]+[AEIOUWY]+[^AEIOUY]+$/;
 
 /**
  * Two syllables of four letters that differ in their first consonant only (SONG, YONG; MARK, PARK):
- * two syllables, not one mistyped. Those that romanisations write so (TONG, DONG; KANG, GANG)
- * agree before (`sameSyllable`).
+ * two syllables, not one mistyped, unless they sound alike (KIRK, CIRK; FINK, VINK). Those that
+ * romanisations write so (TONG, DONG; KANG, GANG) agree before (`sameSyllable`).
  */
-function otherSyllable(a: string, b: string): boolean {
+function otherSyllable(a: NameToken, b: NameToken): boolean {
+  const [x, y] = [a.text, b.text];
   return (
-    a.length === 4 && b.length === 4 && a.slice(1) === b.slice(1) && SYLLABLE.test(a) && SYLLABLE.test(b)
+    x.length === 4 &&
+    y.length === 4 &&
+    x.slice(1) === y.slice(1) &&
+    a.phonetic[0] !== b.phonetic[0] &&
+    SYLLABLE.test(x) &&
+    SYLLABLE.test(y)
   );
 }
 
 /**
- * Two syllables voiced alike, or two spellings of one Korean family name (LEE, YI); against one
- * written in Hangul, also as Korean is romanised: family names as usually spelt, a final consonant
- * voiced or not, ㅓ as O or as U (`koreanSyllable`).
+ * Two syllables voiced alike; against one written in Hangul, also as Korean is romanised: family
+ * names as usually spelt, a final consonant voiced or not, ㅓ as O or as U (`koreanSyllable`).
  */
 function sameSyllable(a: NameToken, b: NameToken): boolean {
   const [x, y] = [a.forms, b.forms];
   if (x.voiced === '' || y.voiced === '') return false;
   if (x.voiced === y.voiced) return true;
-  if (!a.korean && !b.korean) {
-    const family = koreanFamilyName(a.text);
-    return family !== undefined && family === koreanFamilyName(b.text);
-  }
+  if (!a.korean && !b.korean) return false;
   const [ka, kb] = [koreanSyllable(a.text), koreanSyllable(b.text)];
   return ka === kb || koreanSyllableU(a.text) === kb || ka === koreanSyllableU(b.text);
 }
@@ -432,12 +430,13 @@ const FRENCH_SPELLING = /OU|TCH|^I[AEO](?=[^AEIOU])|GU[EI]/;
 /**
  * A word spelt as French does, read as English spellings write it: I in front of a vowel as Y,
  * TCH as CH, CH as SH, OU as U, GU before E or I as G, J as ZH, SS between vowels as S, a final
- * -INE as -IN (IOURI, YURI; TCHOUKOV, CHUKOV; CHOIGOU, SHOIGU; JOUKOV, ZHUKOV; VASSILI, VASILI;
- * POUTINE, PUTIN).
+ * -INE as -IN, a final OUI as WI (IOURI, YURI; TCHOUKOV, CHUKOV; CHOIGOU, SHOIGU; JOUKOV, ZHUKOV;
+ * VASSILI, VASILI; POUTINE, PUTIN; QELBAOUI, QELBAWI).
  */
 const frenchReading = remembered((word: string) =>
   word
     .replace(/^I(?=[AEOU])/, 'Y')
+    .replace(/OUI$/, 'WI')
     .replace(/TCH/g, '%')
     .replace(/CH/g, 'SH')
     .replace(/%/g, 'CH')
@@ -447,6 +446,9 @@ const frenchReading = remembered((word: string) =>
     .replace(/(?<=[AEIOUY])SS(?=[AEIOUY])/g, 'S')
     .replace(/INE$/, 'IN'),
 );
+
+/** A Y between vowels and a final Y, I or IY read as I (SHOYGU, SHOIGU; SERGEY, SERGEI; YURIY, YURI). */
+const yAsI = (word: string) => word.replace(/(?<=[AEIOU])Y(?=[AEIOU])/g, 'I').replace(/[IY]+$/, 'I');
 
 /** A word with GH read as G, and DZH and DJ as J. */
 const ghAsG = remembered((word: string) => word.replace(/GH/g, 'G').replace(/DZH|DJ/g, 'J'));

@@ -226,8 +226,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       // Finnish osakeyhtio, Swedish aktiebolag (not `A.S.` or `AS`, which read as initials: `A.S. Qelbi`).
       'OY',
       'AB',
-      // Written out: Danish, Norwegian, Swedish, Finnish and Estonian; Czech and Slovak a.s. and the
-      // Turkish A.S. at the end of a name (in front, two initials stay a person's); Hungarian Zrt.,
+      // Written out: Danish, Norwegian, Swedish, Finnish and Estonian; Czech and Slovak akciova
+      // spolecnost (not `a.s.` nor the Turkish `A.S.`, a person's initials as often); Hungarian Zrt.,
       // Nyrt. and rt.; Lithuanian UAB and AB; French and Colombian S.A.S.; Portuguese S.A.; the
       // European company; Indonesian perseroan terbatas (PT); Ukrainian AT, PAT and PrAT.
       'AKTIESELSKAB',
@@ -236,8 +236,6 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'OSAKEYHTIO',
       'JULKINEN OSAKEYHTIO',
       'AKTSIASELTS',
-      'A S',
-      'AS',
       'AKCIOVA SPOLECNOST',
       'AKCIOVA SPOLOCNOST',
       'ZRT',
@@ -319,9 +317,9 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'SCS',
       // A partnership in fact (sociedad de hecho).
       'S DE H',
-      // German KG and OHG, French SNC and société en commandite, Spanish and Danish partnerships,
-      // Indonesian and Dutch CV.
-      'KG',
+      // German OHG, Kommanditgesellschaft and Offene Handelsgesellschaft, French SNC and société en
+      // commandite, Spanish and Danish partnerships, the Dutch and Indonesian commanditaire
+      // vennootschap (not `KG` nor `CV`, a person's initials and an acronym as often).
       'KOMMANDITGESELLSCHAFT',
       'OHG',
       'OFFENE HANDELSGESELLSCHAFT',
@@ -331,7 +329,6 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'SOCIEDAD EN COMANDITA',
       'SOCIEDAD COLECTIVA',
       'KOMMANDITSELSKAB',
-      'CV',
       'COMMANDITAIRE VENNOOTSCHAP',
     ],
   },
@@ -352,8 +349,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
   {
     // An establishment: Liechtenstein's Anstalt, the Gulf's Est.
     kind: 'EST',
-    // مؤسسة in Arabic letters too.
-    spellings: ['ANSTALT', 'ESTABLISHMENT', 'EST', 'MUSS'],
+    // مؤسسة in Arabic letters too; `Est.` only at the end of an organisation's name (align-names.ts).
+    spellings: ['ANSTALT', 'ESTABLISHMENT', 'MUSS'],
   },
   {
     // A state-owned enterprise as the former Soviet states name it.
@@ -377,10 +374,10 @@ export const LEGAL_FORM_SPELLINGS: ReadonlyArray<{ tokens: string[]; kind: strin
 ).sort((a, b) => b.tokens.length - a.tokens.length);
 
 /**
- * Spellings that are a legal form only at the end of a name: in front, AS is the Arabic article
- * assimilated (`As-Sahab`) and A.S. a person's initials.
+ * Spellings that are a legal form only at the end of a name: in front they are as often an
+ * organisation's own acronym (`APS Group`, `SNC-Lavalin`).
  */
-export const ONLY_AT_THE_END: ReadonlySet<string> = new Set(['AS', 'A S']);
+export const ONLY_AT_THE_END: ReadonlySet<string> = new Set(['APS', 'SNC', 'OHG', 'ZRT', 'NYRT']);
 
 /** The longest spelling a form may have, in tokens. */
 export const LONGEST_LEGAL_FORM = LEGAL_FORM_SPELLINGS[0]?.tokens.length ?? 1;

@@ -43,6 +43,8 @@ export type NameToken = {
   korean?: boolean;
   /** Read from Hebrew: a Latin word is read back as Hebrew letters write it (compare-tokens.ts). */
   hebrew?: boolean;
+  /** A syllable of a script written without spaces (Han, kana, Hangul): up to five pair with one Latin word. */
+  syllable?: boolean;
   /** Double Metaphone codes (primary, alternate). */
   phonetic: readonly [string, string];
   /**
@@ -252,9 +254,6 @@ const ABBREVIATIONS: Record<string, string> = {
   SVCS: 'SERVICES',
   INDS: 'INDUSTRIES',
   TRDG: 'TRADING',
-  ST: 'SAINT',
-  MT: 'MOUNT',
-  STE: 'SAINTE',
   HLDGS: 'HOLDINGS',
   INVT: 'INVESTMENT',
   INVTS: 'INVESTMENTS',
@@ -531,6 +530,7 @@ function readName(name: string): PreparedName {
       t.persian,
     );
     if (t.syllable && token.kind === 'initial') token.kind = 'word';
+    if (t.syllable) token.syllable = true;
     if (t.korean) token.korean = true;
     if (t.hebrew) token.hebrew = true;
     return t.foreign ? { ...token, foreign: makeToken(t.foreign, true) } : token;
@@ -820,17 +820,6 @@ const KOREAN_FAMILY_NAMES: Record<string, string> = {
   SUH: 'SEO',
   SO: 'SEO',
 };
-const KOREAN_FAMILY_SYLLABLES: ReadonlySet<string> = new Set(Object.values(KOREAN_FAMILY_NAMES));
-
-/**
- * The Korean family name a Latin word spells, as any-ascii writes it from the Hangul (LEE, YI, RI
- * and I are all 이), or undefined for a word that is not one of those usually spelt otherwise.
- * Two Latin spellings of one family name agree by it (LEE, YI; SUH, SO; RYU, YU), and only by it:
- * the looser reading of Korean syllables (`koreanSyllable`) is for words against Hangul.
- */
-export function koreanFamilyName(word: string): string | undefined {
-  return KOREAN_FAMILY_NAMES[word] ?? (KOREAN_FAMILY_SYLLABLES.has(word) ? word : undefined);
-}
 
 /**
  * A syllable as the romanisations of Korean and Chinese agree on it: its first consonant voiced
