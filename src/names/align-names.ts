@@ -94,7 +94,9 @@ const SAME_LETTERS = 0.97;
 
 /**
  * Two names compared token by token (docs/screening.md); a name written in Han characters also in
- * its Korean reading (`PreparedName.korean`), the closer reading counting.
+ * its Korean and Cantonese readings (`PreparedName.korean`, `PreparedName.cantonese`), the closest
+ * reading counting. Two names in Han characters are not compared in Cantonese: they agree in it as
+ * they agree in Mandarin.
  */
 export function compareNames(
   query: PreparedName,
@@ -102,11 +104,13 @@ export function compareNames(
   options: { weight?: TokenWeight; person?: boolean } = {},
 ): NameComparison {
   let best = compareReadings(query, listed, options);
-  if (!query.korean && !listed.korean) return best;
+  if (!query.korean && !listed.korean && !query.cantonese && !listed.cantonese) return best;
   for (const [q, l] of [
     [query.korean, listed],
     [query, listed.korean],
     [query.korean, listed.korean],
+    [query.cantonese, listed],
+    [query, listed.cantonese],
   ] as const) {
     if (!q || !l) continue;
     const other = compareReadings(q, l, options);
@@ -309,7 +313,13 @@ function alignWords(
     // Only parts after the last aligned one: a given name in front of the same names is another
     // person's (a son's name before his father's and family's).
     const words = chosen.filter((o) => o.how !== 'initial').length;
+    // A name read from Han characters in Cantonese, whole, against its Latin form with an English
+    // given name too, in any place (`Leslie Cheung Kwok-wing`, `LEE, Ka Chiu John`): Hong Kong
+    // adds one.
+    const whole = lq.weight === 0 ? Q : C;
     if (options.person && words >= 2 && inOrder && larger.trailing >= extra && alignedWeight >= PART_NAME)
+      extraWeight = extra * EXTRA_PERSON_PART;
+    else if (options.person && words >= 2 && whole.every((t) => t.cantonese))
       extraWeight = extra * EXTRA_PERSON_PART;
     else if (!options.person) {
       const bodyWords = Math.min(extra, larger.bodyWords);
@@ -347,7 +357,9 @@ function alignWords(
 function alike(a: NameToken, b: NameToken, person: boolean): number {
   if (a.kind !== 'word' || b.kind !== 'word' || a.acronym || b.acronym) return 0;
   const shorter = Math.min(a.text.length, b.text.length);
-  if (shorter < 2) return 0;
+  // A syllable of Han, kana or Hangul is a character: one letter more or less is another (KA, KAM);
+  // in Cantonese, only the ways Hong Kong's spellings agree hold (張 CHEUNG is not CHUNG).
+  if (shorter < 2 || ((a.syllable || b.syllable) && shorter <= 3) || !a.cantonese !== !b.cantonese) return 0;
   const jw = jaroWinkler(a.text, b.text);
   const least = shorter < ALIKE_SHORT_WORD ? ALIKE_SHORT : person ? ALIKE_PERSON : ALIKE_BODY;
   return jw >= least ? (jw - ALIKE_NONE) / (1 - ALIKE_NONE) : 0;

@@ -1,5 +1,6 @@
 /** How two tokens of two names agree, if they do (docs/screening.md, how tokens align). */
 
+import { cantoneseSyllable } from './cantonese.ts';
 import { givenNameOf } from './given-names.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { koreanSyllable, koreanSyllableU, type NameToken, skeleton } from './name-tokens.ts';
@@ -95,6 +96,12 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
         return { score: 0.95, how: 'transliterated' };
     }
   }
+  // A syllable read from Han characters in Cantonese against a Hong Kong spelling of it (曾 CHANG,
+  // TSANG; 潘 POON, PUN; 李 LEE, LI): as those spellings agree (`cantoneseSyllable`), and no other way.
+  if (!a.cantonese !== !b.cantonese)
+    return cantoneseSyllable(a.text) === cantoneseSyllable(b.text)
+      ? { score: 0.95, how: 'transliterated' }
+      : null;
   if (!abjad && Math.abs(a.text.length - b.text.length) > 4) return null;
   const jw = jaroWinkler(a.text, b.text);
   // A name transliterated from an alphabet (Cyrillic ДЖОСЕ, DZHOSE; Х, KH) agrees on its consonants.

@@ -315,6 +315,35 @@ describe('families of other names: the variant matches, the look-alike does not'
     assert.equal(prepareName('山田 たろう').korean, undefined, 'nor a Japanese name written with kana');
   });
 
+  it('names in Han characters read in Cantonese, as Hong Kong spells them', () => {
+    matches(person('張偉樂', 'Cheung Wai-lok'), 'Hong Kong spelling');
+    matches(person('Cheung Wai-lok', '張偉樂'), 'the other way round');
+    matches(person('曾志恒', 'Tsang Chi Hang'), '曾 as a family name, TSANG');
+    matches(person('周樂天', 'Chow Lok Tin'), 'CHOW and CHAU');
+    matches(person('梁振邦', 'Leung Chun-pong'), 'CHUN and CHAN');
+    matches(person('李家華', 'Lee Ka Wah'), 'a final H');
+    matches(person('張偉樂', 'Zhang Weile'), 'still in Mandarin too');
+    differs(person('張偉樂', 'Chung Wai-lok'), '張 is not CHUNG: a syllable’s vowels tell characters apart');
+    differs(person('張偉樂', 'Cheung Wai-lam'), 'another given name');
+    differs(person('李家華', 'Lee Kam Wah'), 'one letter more is another syllable');
+    // Hong Kong adds an English given name, before or after the Chinese ones.
+    matches(person('張偉樂', 'Peter Cheung Wai-lok'), 'an English name in front');
+    matches(person('張偉樂', 'CHEUNG, Wai Lok Peter'), 'an English name after');
+    matches(person('Peter Cheung Wai-lok', '張偉樂'), 'screened with the English name');
+    differs(person('張偉樂', 'Peter Cheung Wai-ming'), 'an English name and another given name');
+    differs(person('張偉樂', 'Peter Chung Wai-lok'), 'an English name and another family name');
+    // A company: its legal form read as the table knows it.
+    matches(body('長豐實業有限公司', 'Cheung Fung Sat Yip Ltd'), 'a company');
+    const company = prepareName('長豐實業有限公司');
+    assert.ok(company.legalForms.length > 0);
+    assert.deepEqual(company.cantonese?.legalForms, company.legalForms, 'the same legal form in Cantonese');
+    assert.equal(
+      prepareName('山田 たろう').cantonese,
+      undefined,
+      'a Japanese name written with kana is not read in Cantonese',
+    );
+  });
+
   it('Korean: Hangul read syllable by syllable, the romanisations and the usual spellings of family names', () => {
     matches(person('김선평', 'Kim Son Pyong'), 'McCune-Reischauer');
     matches(person('김선평', 'Gim Seon-pyeong'), 'Revised Romanisation');
@@ -615,6 +644,8 @@ describe('candidates found for these families (the list index)', () => {
     record('jek', 'J & E K'),
     record('beneath', 'Bravenathco'),
     record('haroun', 'Haroun Quillgaye'),
+    record('wailok', 'Cheung Wai-lok'),
+    record('chihang', '曾志恒'),
     record('kader', 'Abdelkader Zanbourqi'),
     record('hryhory', 'Aliaksandr Hryhorevich Tsvilkouski'),
     record('eagles', 'The Quillmars L.L.C.'),
@@ -645,6 +676,13 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('Kim Myong Su').includes('myongsu'), 'listed in Han, screened in Latin');
     assert.ok(found('李泰錫').includes('taeseok'), 'listed in Latin, screened in Han');
     assert.deepEqual(found('Kim Myong Chol'), [], 'another given name');
+  });
+
+  it('a name in Han characters by its Cantonese reading, either side', () => {
+    assert.ok(found('張偉樂').includes('wailok'), 'listed in Latin, screened in Han');
+    assert.ok(found('Tsang Chi Hang').includes('chihang'), 'listed in Han, screened in Latin');
+    assert.deepEqual(found('Tsang Chi Lok'), [], 'another given name');
+    assert.deepEqual(found('Tang Chi Hang'), [], 'another family name');
   });
 
   it('a given name and patronymic in another language’s form, which share no spelling', () => {

@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
+import { cantoneseLatin } from './cantonese.ts';
 import { LONGEST_LEGAL_FORM, ONLY_AT_THE_END, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
 import { remembered } from './remembered.ts';
@@ -43,6 +44,8 @@ export type NameToken = {
   korean?: boolean;
   /** Read from Hebrew: a Latin word is read back as Hebrew letters write it (compare-tokens.ts). */
   hebrew?: boolean;
+  /** Read from Han characters in Cantonese: compared as Hong Kong's spellings agree (`cantoneseSyllable`). */
+  cantonese?: boolean;
   /** A syllable of a script written without spaces (Han, kana, Hangul): up to five pair with one Latin word. */
   syllable?: boolean;
   /** Double Metaphone codes (primary, alternate). */
@@ -92,6 +95,11 @@ export type PreparedName = {
    * UN), where any-ascii reads them in Mandarin (JIN ZHENG EN). Compared as a second reading.
    */
   korean?: PreparedName;
+  /**
+   * A name written in Han characters, read in Cantonese as Hong Kong spells names (李嘉誠 as LEE KA
+   * SHING, cantonese.ts). Compared as a second reading.
+   */
+  cantonese?: PreparedName;
 };
 
 /** Words that join or qualify a name without naming anyone: set aside, not compared. */
@@ -343,6 +351,7 @@ type RawToken = {
   syllable?: boolean;
   korean?: boolean;
   hebrew?: boolean;
+  cantonese?: boolean;
 };
 
 /**
@@ -408,10 +417,14 @@ const latinParts = (latin: string) =>
 
 export function prepareName(name: string): PreparedName {
   const prepared = readName(name);
-  // A person's name: a Chinese company's (有限公司) or a Japanese name (with kana) is not read in Korean.
-  if (!HAN.test(name) || KANA.test(name) || prepared.legalForms.length > 0) return prepared;
+  // A Japanese name (with kana) is read in neither Cantonese nor Korean.
+  if (!HAN.test(name) || KANA.test(name)) return prepared;
+  const cantonese = readName(name, cantoneseLatin);
+  const read = cantonese.tokens.length > 0 ? { ...prepared, cantonese } : prepared;
+  // A person's name: a Chinese company's (有限公司) is not read in Korean.
+  if (prepared.legalForms.length > 0) return read;
   const korean = readName(hanjaReading(name));
-  return korean.tokens.length > 0 ? { ...prepared, korean } : prepared;
+  return korean.tokens.length > 0 ? { ...read, korean } : read;
 }
 
 const HAN = /\p{Script=Han}/u;
@@ -439,7 +452,11 @@ function hanjaReading(name: string): string {
   });
 }
 
-function readName(name: string): PreparedName {
+/**
+ * A name read into tokens; `han`, given, reads a word's Han characters into Latin letters in place
+ * of any-ascii's Mandarin (`cantoneseLatin`).
+ */
+function readName(name: string, han?: (word: string) => string): PreparedName {
   const raw: RawToken[] = [];
   // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
   for (const word of splitArabicCompounds(dropEzafe(turnRound(name)))
@@ -458,9 +475,12 @@ function readName(name: string): PreparedName {
     const abjad = ABJAD.test(word);
     const hebrew = HEBREW.test(word);
     const read = hebrew ? hebrewStart(word) : readAnusvara(word);
-    const latin = transliterated
-      ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
-      : anyAscii(word);
+    const cantonese = han !== undefined && HAN.test(word);
+    const latin = cantonese
+      ? anyAscii(han(word))
+      : transliterated
+        ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
+        : anyAscii(word);
     // Camel case joins words (`AcmeAG`); a caseless script is read syllable by syllable, each
     // capitalised (Hangul's `GimJeongEun`, `IMyeongBag`); a cased script's transliteration
     // (Cyrillic Х as `Kh`) is not camel case.
@@ -497,13 +517,16 @@ function readName(name: string): PreparedName {
             : text;
         raw.push({
           text,
-          transliterated,
+          // A Cantonese reading is a spelling, not a transliteration: its vowels tell characters
+          // apart (張 CHEUNG, 鍾 CHUNG).
+          transliterated: transliterated && !cantonese,
           abjad,
           persian: alt && alt !== text ? alt : undefined,
           foreign: foreign !== text ? foreign : undefined,
           syllable: syllables || undefined,
           korean: HANGUL.test(word) || undefined,
           hebrew: hebrew || undefined,
+          cantonese: cantonese || undefined,
         });
       }
     });
@@ -533,6 +556,7 @@ function readName(name: string): PreparedName {
     if (t.syllable) token.syllable = true;
     if (t.korean) token.korean = true;
     if (t.hebrew) token.hebrew = true;
+    if (t.cantonese) token.cantonese = true;
     return t.foreign ? { ...token, foreign: makeToken(t.foreign, true) } : token;
   });
   return {

@@ -1,5 +1,6 @@
 import type { Partition } from '../ctx.ts';
 import { compareNames, MIN_COMPACT, type NameComparison, NOT_A_PERSON } from '../names/align-names.ts';
+import { cantoneseSyllable } from '../names/cantonese.ts';
 import { hebrewReadings } from '../names/compare-tokens.ts';
 import { givenNameOf } from '../names/given-names.ts';
 import {
@@ -93,10 +94,11 @@ export class ListIndex {
     for (const n of entry.names) {
       const id = this.#names.length;
       this.#names.push({ entry, name: n });
-      // A name in Han characters is found by its Korean reading too (`compareNames` compares both).
-      const readings = n.prepared.korean
-        ? [n.prepared.tokens, n.prepared.korean.tokens]
-        : [n.prepared.tokens];
+      // A name in Han characters is found by its Korean and Cantonese readings too (`compareNames`
+      // compares each).
+      const readings = [n.prepared.tokens];
+      if (n.prepared.korean) readings.push(n.prepared.korean.tokens);
+      if (n.prepared.cantonese) readings.push(n.prepared.cantonese.tokens);
       const seen = new Set<string>();
       for (const t of readings.flat()) {
         if (!seen.has(t.text)) this.#frequency.set(t.text, (this.#frequency.get(t.text) ?? 0) + 1);
@@ -134,16 +136,17 @@ export class ListIndex {
     return matches;
   }
 
-  /** A name in Han characters is screened in its Korean reading too; each entry keeps its best. */
+  /** A name in Han characters is screened in its Korean and Cantonese readings too; each entry keeps its best. */
   #matchReadings(query: ScreenedName, threshold: number): ListMatch[] {
     const found = this.#match(query, threshold);
-    const korean = query.korean;
-    if (!korean) return found;
+    const readings = query.readings;
+    if (readings.length === 0) return found;
     const best = new Map(found.map((m) => [m.entry, m]));
-    for (const m of this.#match(korean, threshold)) {
-      const previous = best.get(m.entry);
-      if (!previous || m.score > previous.score) best.set(m.entry, m);
-    }
+    for (const reading of readings)
+      for (const m of this.#match(reading, threshold)) {
+        const previous = best.get(m.entry);
+        if (!previous || m.score > previous.score) best.set(m.entry, m);
+      }
     return [...best.values()].sort((a, b) => b.score - a.score);
   }
 
@@ -265,7 +268,7 @@ function keys(tokens: NameToken[]): string[] {
 export class ScreenedName {
   readonly prepared: PreparedName;
   #keys: Array<[NameToken, string[]]> | undefined;
-  #korean: ScreenedName | undefined;
+  #readings: ScreenedName[] | undefined;
 
   constructor(prepared: PreparedName) {
     this.prepared = prepared;
@@ -276,11 +279,15 @@ export class ScreenedName {
     return this.#keys;
   }
 
-  /** The name's Korean reading, for a name in Han characters (`PreparedName.korean`), screened too. */
-  get korean(): ScreenedName | undefined {
-    if (this.#korean === undefined && this.prepared.korean)
-      this.#korean = new ScreenedName(this.prepared.korean);
-    return this.#korean;
+  /**
+   * The name's Korean and Cantonese readings, for a name in Han characters (`PreparedName.korean`,
+   * `PreparedName.cantonese`), screened too.
+   */
+  get readings(): ScreenedName[] {
+    this.#readings ??= [this.prepared.korean, this.prepared.cantonese]
+      .filter((p) => p !== undefined)
+      .map((p) => new ScreenedName(p));
+    return this.#readings;
   }
 }
 
@@ -318,6 +325,12 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
         if (korean !== t.forms.voiced) ks.push(`v:${korean}`);
         const u = koreanSyllableU(t.text);
         if (u !== '' && u !== korean) ks.push(`v:${u}`);
+      }
+      // A listed short word is also found as Hong Kong's spellings of a Cantonese syllable agree on
+      // it (TSANG, CHANG; CHOW, CHAU), by a syllable read from Han characters.
+      if (t.text.length <= 6 && (listed || t.cantonese)) {
+        const cantonese = cantoneseSyllable(t.text);
+        if (cantonese !== t.text || t.cantonese) ks.push(`y:${cantonese}`);
       }
       if (t.phonetic[0]) ks.push(`p:${t.phonetic[0]}`);
       // A given name or patronymic in another language's form (MYKOLA, NIKOLAY; MYKOLAYOVYCH,

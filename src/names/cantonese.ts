@@ -1,0 +1,190 @@
+/**
+ * Han characters read in Cantonese, as Hong Kong spells its people's names (docs/screening.md):
+ * 李嘉誠 is LI JIA CHENG in Mandarin, which any-ascii writes, and LEE KA SHING in Hong Kong. Each
+ * character's Cantonese reading comes from the `to-jyutping` package (Jyutping, the Linguistic
+ * Society of Hong Kong's romanisation: lei5 gaa1 sing4), then is spelt as the Hong Kong Government
+ * spells names (`hongKongSpelling`).
+ */
+import { createRequire } from 'node:module';
+import anyAscii from 'any-ascii';
+import { remembered } from './remembered.ts';
+
+type ToJyutping = { getJyutpingList: (text: string) => Array<[string, string | null]> };
+const requireCjs = createRequire(import.meta.url);
+let library: ToJyutping | undefined;
+/**
+ * The `to-jyutping` package, loaded at the first name in Han characters: a process that never sees
+ * one is spared its tables.
+ */
+const toJyutping = (): ToJyutping =>
+  (library ??= requireCjs('to-jyutping').default ?? requireCjs('to-jyutping'));
+
+const HAN_RUN = /\p{Script=Han}+/gu;
+/**
+ * A Chinese company's legal form (有限公司, 股份有限公司, 公司) and Japan's 株式会社 read as any-ascii
+ * reads them, in Mandarin, as the table of legal forms knows them.
+ */
+const LEGAL_FORMS = /股份有限公司|有限[责責]任公司|有限公司|株式会社|公司/gu;
+
+/**
+ * Family names read otherwise than the character's everyday reading: 曾 as ZANG (TSANG), not CANG
+ * (once); 區 as AU, not KEOI (a district); 單 as SIN, not DAAN (single).
+ */
+const FAMILY_NAME_READINGS: Record<string, string> = {
+  曾: 'zang1',
+  區: 'au1',
+  区: 'au1',
+  單: 'sin6',
+  单: 'sin6',
+};
+
+/**
+ * A word's runs of Han characters written as Hong Kong spells them, a syllable to each character,
+ * each capitalised as any-ascii writes Han (`LeeKaShing`), so that the word is read into syllables
+ * as Han is; any other letter as any-ascii writes it.
+ */
+export function cantoneseLatin(word: string): string {
+  return word
+    .normalize('NFKC')
+    .replace(LEGAL_FORMS, (form) => ` ${anyAscii(form)} `)
+    .replace(HAN_RUN, (run) =>
+      toJyutping()
+        .getJyutpingList(run)
+        .map(([character, jyutping], k) => {
+          const reading = (k === 0 && FAMILY_NAME_READINGS[character]) || jyutping;
+          if (!reading) return anyAscii(character);
+          const spelt = hongKongSpelling(reading);
+          return spelt.charAt(0) + spelt.slice(1).toLowerCase();
+        })
+        .join(''),
+    );
+}
+
+const INITIALS: Record<string, string> = {
+  b: 'P',
+  p: 'P',
+  m: 'M',
+  f: 'F',
+  d: 'T',
+  t: 'T',
+  n: 'N',
+  l: 'L',
+  g: 'K',
+  k: 'K',
+  ng: 'NG',
+  h: 'H',
+  gw: 'KW',
+  kw: 'KW',
+  w: 'W',
+  z: 'CH',
+  c: 'CH',
+  s: 'S',
+  j: 'Y',
+};
+
+/** Jyutping's finals as Hong Kong spells them (AA as A, OENG as EUNG, EOI as UI, YU as U, UN as OON). */
+const FINALS: Record<string, string> = {
+  aa: 'A',
+  aai: 'AI',
+  aau: 'AU',
+  aam: 'AM',
+  aan: 'AN',
+  aang: 'ANG',
+  aap: 'AP',
+  aat: 'AT',
+  aak: 'AK',
+  ai: 'AI',
+  au: 'AU',
+  am: 'AM',
+  an: 'AN',
+  ang: 'ANG',
+  ap: 'AP',
+  at: 'AT',
+  ak: 'AK',
+  e: 'E',
+  ei: 'EI',
+  eu: 'EU',
+  em: 'EM',
+  eng: 'ENG',
+  ep: 'EP',
+  ek: 'EK',
+  i: 'I',
+  iu: 'IU',
+  im: 'IM',
+  in: 'IN',
+  ing: 'ING',
+  ip: 'IP',
+  it: 'IT',
+  ik: 'IK',
+  o: 'O',
+  oi: 'OI',
+  ou: 'O',
+  on: 'ON',
+  ong: 'ONG',
+  ot: 'OT',
+  ok: 'OK',
+  u: 'U',
+  ui: 'UI',
+  un: 'OON',
+  ung: 'UNG',
+  ut: 'OOT',
+  uk: 'UK',
+  oe: 'OE',
+  oeng: 'EUNG',
+  oek: 'EUK',
+  eoi: 'UI',
+  eon: 'UN',
+  eot: 'UT',
+  yu: 'U',
+  yun: 'UEN',
+  yut: 'UET',
+  m: 'M',
+  ng: 'NG',
+};
+
+const JYUTPING = /^(gw|kw|ng|[bpmfdtnlgkhwzcsj])?([a-z]*)[1-6]?$/;
+
+/**
+ * One Jyutping syllable as the Hong Kong Government spells names: B, D, G as P, T, K; Z and C as
+ * CH; J as Y; the finals as `FINALS` writes them; SI as SZE, ZI and CI as CHI, LEI as LEE (李),
+ * S as SH before U and EU (書 SHU, 信 SHUN); a syllable of M or NG alone (吳 NG) as it is.
+ */
+export function hongKongSpelling(jyutping: string): string {
+  const parsed = JYUTPING.exec(jyutping);
+  if (!parsed) return jyutping.toUpperCase();
+  let [, initial = '', final = ''] = parsed;
+  if (final === '') [initial, final] = ['', initial];
+  if (initial === 's' && final === 'i') return 'SZE';
+  if ((initial === 'z' || initial === 'c') && final === 'i') return 'CHI';
+  if (initial === 'l' && final === 'ei') return 'LEE';
+  const spelt = FINALS[final] ?? final.toUpperCase();
+  const start = initial === 's' && /^(?:yu|eo)/.test(final) ? 'SH' : (INITIALS[initial] ?? '');
+  return start + spelt;
+}
+
+/**
+ * A syllable as Hong Kong's spellings of one Cantonese syllable agree on it, compared with a
+ * syllable read from Han characters (`NameToken.cantonese`): TS and CH (曾 TSANG, 張 CHEUNG), TSZ
+ * and CHI, SZE and SI, SH and S, KU and KW (郭 KUOK, KWOK) at the start; OO as U (潘 POON, PUN); a
+ * final EE, EI or I alike (李 LEE, LEI, LI); OW and AO as AU (周 CHOW, CHAU), OY and AY as OI and AI
+ * (蔡 CHOY, CHOI); an R or H after a final vowel (娥 NGOR, NGO; 華 WAH, WA) and LAW as LO (羅); UE
+ * as U before a final N or T (權 KUEN, KUN; 月 YUET, YUT); a final UN as AN, as Hong Kong writes
+ * Jyutping's AN either way (振 CHUN, 陳 CHAN). Nothing looser: a syllable's vowels tell
+ * its characters apart (張 CHEUNG, 鍾 CHUNG).
+ */
+export const cantoneseSyllable = remembered((syllable: string) =>
+  syllable
+    .replace(/^SZE?$/, 'SI')
+    .replace(/^[TC]SZ$/, 'CHI')
+    .replace(/^T[SZ]/, 'CH')
+    .replace(/^SH/, 'S')
+    .replace(/^KU(?=[AO])/, 'KW')
+    .replace(/OO/g, 'U')
+    .replace(/(?:EE|EI)$/, 'I')
+    .replace(/(?<=[AEIOU])[RH]$/, '')
+    .replace(/AW$/, 'O')
+    .replace(/(?:OW|AO)$/, 'AU')
+    .replace(/(?<=[AO])Y$/, 'I')
+    .replace(/UE(?=[NT]?$)/, 'U')
+    .replace(/UN$/, 'AN'),
+);
