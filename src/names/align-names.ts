@@ -20,7 +20,7 @@ import {
 } from './compare-tokens.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { LEGAL_FORM_SPELLINGS } from './legal-forms.ts';
-import type { NameToken, PreparedName } from './name-tokens.ts';
+import { koreanSyllable, koreanSyllableU, type NameToken, type PreparedName } from './name-tokens.ts';
 
 export type AlignedTokens = {
   /** The screened name's token(s), as read (transliterated, upper case). */
@@ -439,6 +439,24 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
             0.9,
           );
       }
+      // Hangul syllables apart against one word in another romanisation (정은, JEONG EUN, JONGUN;
+      // 룡해, RYONGHAE; 봉주, PONGJU): each part the syllable as Korean is romanised (`koreanSyllable`).
+      if (r0.korean && !w.korean && !w.syllable && w.kind === 'word' && w.text.length <= 18)
+        for (let n = 2; n <= 5; n++) {
+          const run = runs.slice(j, j + n);
+          if (run.length < n || run.some((r) => !r.korean || r.kind === 'number')) break;
+          if (
+            splitsIntoKorean(
+              w.text,
+              run.map((r) => r.text),
+            )
+          )
+            push(
+              i,
+              run.map((_, k) => j + k),
+              0.9,
+            );
+        }
       if (!abjad && !spellings.some((sp) => sp[0] === r0.text[0])) continue;
       let text = r0.text;
       let consonants = r0.skeleton;
@@ -483,6 +501,20 @@ function splitsInto(word: string, syllables: readonly string[]): boolean {
     const piece = word.slice(0, n);
     if ((piece === first || pinyinKey(piece) === pinyinKey(first)) && splitsInto(word.slice(n), rest))
       return true;
+  }
+  return false;
+}
+
+/** Whether `word` is Hangul's `syllables` written together in another romanisation (`koreanSyllable`). */
+function splitsIntoKorean(word: string, syllables: readonly string[]): boolean {
+  const [first, ...rest] = syllables;
+  if (first === undefined) return word === '';
+  const [k, u] = [koreanSyllable(first), koreanSyllableU(first)];
+  for (let n = 1; n <= Math.min(6, word.length - rest.length); n++) {
+    const piece = word.slice(0, n);
+    const p = koreanSyllable(piece);
+    const same = piece === first || p === k || (u !== '' && p === u) || koreanSyllableU(piece) === k;
+    if (same && splitsIntoKorean(word.slice(n), rest)) return true;
   }
   return false;
 }

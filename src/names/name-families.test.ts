@@ -363,6 +363,16 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('Choi Ka Ming', 'Tsoi Ka Ming'), 'CHOI and TSOI');
   });
 
+  it('Korean: Hangul syllables against one word in another romanisation', () => {
+    matches(person('김명수', 'Kim Myongsu'), 'McCune-Reischauer, the given name as one word');
+    matches(person('김명수', 'Gim Myeongsu'), 'Revised Romanisation as one word');
+    matches(person('Kim Myongsu', '김명수'), 'the other way round');
+    matches(person('최룡철', 'Choe Ryongchol'), 'ㄹ and ㅓ in the word');
+    matches(person('박택호', 'Pak Thaekho'), 'an aspirate in the word');
+    differs(person('김명수', 'Kim Myongsik'), 'another second syllable');
+    differs(person('최룡철', 'Choe Ryongchun'), 'another second syllable, in the word');
+  });
+
   it('Korean against Hangul: ㄹ at a syllable’s start, and aspirates written with an H', () => {
     // Between two Latin spellings, the Korean readings do not hold: Chinese LI and YI, YU and RYU
     // are different family names.
@@ -645,6 +655,8 @@ describe('candidates found for these families (the list index)', () => {
     record('beneath', 'Bravenathco'),
     record('haroun', 'Haroun Quillgaye'),
     record('wailok', 'Cheung Wai-lok'),
+    record('ryongchol', 'Choe Ryongchol'),
+    record('taekho', '박택호'),
     record('chihang', '曾志恒'),
     record('kader', 'Abdelkader Zanbourqi'),
     record('hryhory', 'Aliaksandr Hryhorevich Tsvilkouski'),
@@ -676,6 +688,12 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('Kim Myong Su').includes('myongsu'), 'listed in Han, screened in Latin');
     assert.ok(found('李泰錫').includes('taeseok'), 'listed in Latin, screened in Han');
     assert.deepEqual(found('Kim Myong Chol'), [], 'another given name');
+  });
+
+  it('Hangul syllables and one Latin word in another romanisation, either side', () => {
+    assert.ok(found('최룡철').includes('ryongchol'), 'listed in Latin, screened in Hangul');
+    assert.ok(found('Pak Thaekho').includes('taekho'), 'listed in Hangul, screened in Latin');
+    assert.deepEqual(found('Pak Thaekhun'), [], 'another second syllable');
   });
 
   it('a name in Han characters by its Cantonese reading, either side', () => {

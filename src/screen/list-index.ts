@@ -11,6 +11,7 @@ import {
   prepareName,
   skeleton,
 } from '../names/name-tokens.ts';
+import { remembered } from '../names/remembered.ts';
 import { RecentlyUsed } from '../recently-used.ts';
 import type { SourceRecord } from '../registers/types.ts';
 import type { Store } from '../store/store.ts';
@@ -351,6 +352,19 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
     const after = tokens[i + 1];
     if (after && t.abjad && after.abjad && t.kind === 'word' && after.kind === 'word')
       ks.push(`s:${skeleton(t.text + after.text, true)}`);
+    // Two or three Hangul syllables and one Latin word, in whichever romanisation (정은, JONGUN;
+    // 룡해, RYONGHAE): a listed run of syllables under its letters read coarsely (`koreanRun`),
+    // which a screened Latin word looks up; a listed Latin word under its own, which a screened
+    // run looks up (two keys, so that Latin words do not find one another so).
+    if (t.korean && t.kind === 'word')
+      for (let n = 2; n <= 3; n++) {
+        const run = tokens.slice(i, i + n);
+        if (run.length < n || run.some((r) => !r.korean || r.kind !== 'word')) break;
+        const key = koreanRun(run.map((r) => r.text).join(''));
+        ks.push(listed ? `K:${key}` : `k:${key}`);
+      }
+    else if (t.kind === 'word' && !t.syllable && !t.abjad && t.text.length >= 4)
+      ks.push(listed ? `k:${koreanRun(t.text)}` : `K:${koreanRun(t.text)}`);
     // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
     const next = tokens[i + 1];
     if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);
@@ -360,6 +374,23 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
     return [t, ks];
   });
 }
+
+/**
+ * Letters as the romanisations of Korean write them otherwise, read alike (an index key only; the
+ * comparison is `koreanSyllable`'s): aspirates without their H (THAEK, TAEK), voiced and voiceless
+ * consonants (CH, TS and J; K and G; T and D; P and B), L and R, and O, U, EO, EU and OO.
+ */
+const koreanRun = remembered((letters: string) =>
+  letters
+    .replace(/([TKPC])H/g, '$1')
+    .replace(/EO|EU|OO|O/g, 'U')
+    .replace(/TS|C/g, 'J')
+    .replace(/K/g, 'G')
+    .replace(/T/g, 'D')
+    .replace(/P/g, 'B')
+    .replace(/R/g, 'L')
+    .replace(/(.)\1/g, '$1'),
+);
 
 /** A name read into tokens, most recently used last: those read the most are kept (`keptName`). */
 const keptNames = new RecentlyUsed<PreparedName>(10_000, { secondUse: true });
