@@ -58,6 +58,9 @@ describe('names compared as aligned tokens: each kind of variant matches, the lo
     matches(person('حسن محمود', 'Hassan Mahmoud').score, 'Arabic');
     matches(person('Mokhammad Yusuf Kharbani', 'Muhammed Youssef Kharbani').score, 'spellings');
     matches(person('Saladinov', 'Salladinov').score, 'a single word with a typo');
+    // ВОН is the Korean name Won, not the particle von (which Cyrillic writes ФОН).
+    matches(person('ВОН ЧОЛ ПАК', 'Won Chol Pak').score, 'Won in Cyrillic');
+    differs(person('ВОН ЧОЛ ПАК', 'Kim Chol Pak').score, 'Won is a name to compare');
     const how = person('Mokhammad Kharbani', 'Muhammed Kharbani').aligned.map((a) => a.how);
     assert.deepEqual(how.sort(), ['exact', 'spelling']);
   });

@@ -102,6 +102,12 @@ export type PreparedName = {
   cantonese?: PreparedName;
 };
 
+/**
+ * Particles' spellings that, transliterated from another script, are names: Cyrillic writes von as
+ * ФОН and du as ДЮ, so ВОН is the Korean name Won, and ДО and ДУ are Do and Du.
+ */
+const NAMES_IN_OTHER_SCRIPTS = new Set(['VON', 'DO', 'DU']);
+
 /** Words that join or qualify a name without naming anyone: set aside, not compared. */
 const PARTICLES = new Set([
   'OF',
@@ -539,6 +545,7 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
   const words = inner.filter(
     (t, i) =>
       t.abjad ||
+      (t.transliterated && NAMES_IN_OTHER_SCRIPTS.has(t.text)) ||
       !(
         particle(t.text, inner[i - 1]?.text, raw[forms.leading + i + 1]?.text) ||
         (t.foreign && PARTICLES.has(t.foreign))
