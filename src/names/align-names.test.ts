@@ -28,6 +28,14 @@ describe('names compared as aligned tokens: each kind of variant matches, the lo
     matches(body('Quillmarsh Trading Q.P.S.C.', 'Quillmarsh Trading Joint Stock Company').score, 'Q.P.S.C.');
     assert.deepEqual(prepareName('Quillmarsh Trading W.L.L.').legalForms, ['LLC']);
     assert.deepEqual(prepareName('Quillmarsh Oil SAOG').legalForms, ['JSC']);
+    // Russian and Ukrainian forms in initials with dots.
+    assert.deepEqual(prepareName('Quillmarsh Oil P.J.S.C.').legalForms, ['JSC']);
+    assert.deepEqual(prepareName('Quillmarsh Z.A.O.').legalForms, ['JSC']);
+    assert.deepEqual(prepareName('Quillmarsh O.O.O.').legalForms, ['LLC']);
+    matches(
+      body('Quillmarsh Trading P.J.S.C.', 'Quillmarsh Trading Public Joint Stock Company').score,
+      'P.J.S.C.',
+    );
   });
 
   it('initials, punctuation, joined and split words', () => {
