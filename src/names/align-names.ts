@@ -359,7 +359,14 @@ function alike(a: NameToken, b: NameToken, person: boolean): number {
   const shorter = Math.min(a.text.length, b.text.length);
   // A syllable of Han, kana or Hangul is a character: one letter more or less is another (KA, KAM);
   // in Cantonese, only the ways Hong Kong's spellings agree hold (張 CHEUNG is not CHUNG).
-  if (shorter < 2 || ((a.syllable || b.syllable) && shorter <= 3) || !a.cantonese !== !b.cantonese) return 0;
+  if (
+    shorter < 2 ||
+    ((a.syllable || b.syllable) && shorter <= 3) ||
+    !a.cantonese !== !b.cantonese ||
+    // Kana add vowels to a foreign name's letters: alike letter by letter says nothing.
+    !a.kana !== !b.kana
+  )
+    return 0;
   const jw = jaroWinkler(a.text, b.text);
   const least = shorter < ALIKE_SHORT_WORD ? ALIKE_SHORT : person ? ALIKE_PERSON : ALIKE_BODY;
   return jw >= least ? (jw - ALIKE_NONE) / (1 - ALIKE_NONE) : 0;

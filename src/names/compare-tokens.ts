@@ -3,6 +3,7 @@
 import { cantoneseSyllable } from './cantonese.ts';
 import { givenNameOf } from './given-names.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
+import { sameAsKana } from './kana.ts';
 import { koreanSyllable, koreanSyllableU, type NameToken, skeleton } from './name-tokens.ts';
 import { remembered } from './remembered.ts';
 
@@ -102,6 +103,15 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     return cantoneseSyllable(a.text) === cantoneseSyllable(b.text)
       ? { score: 0.95, how: 'transliterated' }
       : null;
+  // A foreign name written in katakana against its Latin spelling (プーチン, PUCHIN, PUTIN;
+  // ラブロフ, RABUROFU, LAVROV): the same consonants as kana write them (`sameAsKana`).
+  // No other way: kana's vowels and merged consonants make the looser rules find other names (バイデン,
+  // BAIDEN, is not BODEN).
+  if (!a.kana !== !b.kana) {
+    const [kana, latin] = a.kana ? [a, b] : [b, a];
+    if (!latin.transliterated)
+      return sameAsKana(kana.text, latin.text) ? { score: 0.92, how: 'transliterated' } : null;
+  }
   if (!abjad && Math.abs(a.text.length - b.text.length) > 4) return null;
   const jw = jaroWinkler(a.text, b.text);
   // A name transliterated from an alphabet (Cyrillic ДЖОСЕ, DZHOSE; Х, KH) agrees on its consonants.

@@ -363,6 +363,23 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('Choi Ka Ming', 'Tsoi Ka Ming'), 'CHOI and TSOI');
   });
 
+  it('foreign names written in katakana, as Japan writes them', () => {
+    matches(person('ボリス・タルケロフ', 'Boris Tarkelov'), 'a vowel after every consonant, L as R, V as FU');
+    matches(person('Boris Tarkelov', 'ボリス・タルケロフ'), 'the other way round');
+    matches(person('ドミトリー・クイルバノフ', 'Dmitry Quilbanov'), 'DO for D, a long vowel');
+    matches(person('ヴィクトル・タルケロフ', 'Viktor Tarkelov'), 'small kana: ヴィ as VI');
+    matches(person('ウラジスラフ・タルケロフ', 'Vladislav Tarkelov'), 'a V in front written as a vowel');
+    matches(person('アフマド・ゼルバーニ', 'Ahmad Zelbani'), 'an H before a consonant as FU');
+    matches(person('アハマド・ゼルバーニ', 'Ahmad Zelbani'), 'or as HA');
+    matches(person('ガース・コービン', 'Garth Corbin'), 'an English R after a vowel as a long vowel');
+    matches(body('ガゼルバンク', 'Gazelbank'), 'an organisation');
+    differs(person('ボリス・タルケロフ', 'Boris Tarkunov'), 'other consonants');
+    differs(person('ドミトリー・クイルバノフ', 'Dmitry Kalbanov'), 'another first vowel');
+    differs(person('ボリス・タルケロフ', 'Boris Tarkelova Samir'), 'another name added');
+    differs(person('サミ・ゼルバーニ', 'Shami Zelbani'), 'サ is SA, not SHA');
+    differs(person('ジョー・バイデル', 'Joe Bodel'), 'no looser rule for kana (BAIDERU, BODEL)');
+  });
+
   it('Korean: Hangul syllables against one word in another romanisation', () => {
     matches(person('김명수', 'Kim Myongsu'), 'McCune-Reischauer, the given name as one word');
     matches(person('김명수', 'Gim Myeongsu'), 'Revised Romanisation as one word');
@@ -657,6 +674,8 @@ describe('candidates found for these families (the list index)', () => {
     record('wailok', 'Cheung Wai-lok'),
     record('ryongchol', 'Choe Ryongchol'),
     record('taekho', '박택호'),
+    record('tarkelov', 'Boris Tarkelov'),
+    record('kvelbonov', 'ウラジスラフ・クヴェルボノフ'),
     record('chihang', '曾志恒'),
     record('kader', 'Abdelkader Zanbourqi'),
     record('hryhory', 'Aliaksandr Hryhorevich Tsvilkouski'),
@@ -694,6 +713,12 @@ describe('candidates found for these families (the list index)', () => {
     assert.ok(found('최룡철').includes('ryongchol'), 'listed in Latin, screened in Hangul');
     assert.ok(found('Pak Thaekho').includes('taekho'), 'listed in Hangul, screened in Latin');
     assert.deepEqual(found('Pak Thaekhun'), [], 'another second syllable');
+  });
+
+  it('a foreign name in katakana and in Latin letters, either side', () => {
+    assert.ok(found('ボリス・タルケロフ').includes('tarkelov'), 'listed in Latin, screened in katakana');
+    assert.ok(found('Vladislav Kvelbonov').includes('kvelbonov'), 'listed in katakana, screened in Latin');
+    assert.deepEqual(found('ボリス・タルクノフ'), [], 'other consonants');
   });
 
   it('a name in Han characters by its Cantonese reading, either side', () => {

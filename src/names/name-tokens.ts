@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
 import { cantoneseLatin } from './cantonese.ts';
+import { kanaLatin } from './kana.ts';
 import { LONGEST_LEGAL_FORM, ONLY_AT_THE_END, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
 import { remembered } from './remembered.ts';
@@ -46,6 +47,8 @@ export type NameToken = {
   hebrew?: boolean;
   /** Read from Han characters in Cantonese: compared as Hong Kong's spellings agree (`cantoneseSyllable`). */
   cantonese?: boolean;
+  /** Read from kana: compared with a Latin word as kana write foreign names (`sameAsKana`). */
+  kana?: boolean;
   /** A syllable of a script written without spaces (Han, kana, Hangul): up to five pair with one Latin word. */
   syllable?: boolean;
   /** Double Metaphone codes (primary, alternate). */
@@ -107,6 +110,9 @@ export type PreparedName = {
  * ФОН and du as ДЮ, so ВОН is the Korean name Won, and ДО and ДУ are Do and Du.
  */
 const NAMES_IN_OTHER_SCRIPTS = new Set(['VON', 'DO', 'DU']);
+
+/** Particles as katakana write them: アル (al), イブン (ibn), フォン (von), ファン (van). */
+const KANA_PARTICLES = new Set(['ARU', 'IBUN', 'FON', 'FAN']);
 
 /** Words that join or qualify a name without naming anyone: set aside, not compared. */
 const PARTICLES = new Set([
@@ -358,6 +364,7 @@ type RawToken = {
   korean?: boolean;
   hebrew?: boolean;
   cantonese?: boolean;
+  kana?: boolean;
 };
 
 /**
@@ -482,11 +489,14 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
     const hebrew = HEBREW.test(word);
     const read = hebrew ? hebrewStart(word) : readAnusvara(word);
     const cantonese = han !== undefined && HAN.test(word);
+    const kana = KANA.test(word);
     const latin = cantonese
       ? anyAscii(han(word))
-      : transliterated
-        ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
-        : anyAscii(word);
+      : kana
+        ? kanaLatin(word)
+        : transliterated
+          ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
+          : anyAscii(word);
     // Camel case joins words (`AcmeAG`); a caseless script is read syllable by syllable, each
     // capitalised (Hangul's `GimJeongEun`, `IMyeongBag`); a cased script's transliteration
     // (Cyrillic Х as `Kh`) is not camel case.
@@ -533,6 +543,7 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
           korean: HANGUL.test(word) || undefined,
           hebrew: hebrew || undefined,
           cantonese: cantonese || undefined,
+          kana: kana || undefined,
         });
       }
     });
@@ -548,7 +559,8 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
       (t.transliterated && NAMES_IN_OTHER_SCRIPTS.has(t.text)) ||
       !(
         particle(t.text, inner[i - 1]?.text, raw[forms.leading + i + 1]?.text) ||
-        (t.foreign && PARTICLES.has(t.foreign))
+        (t.foreign && PARTICLES.has(t.foreign)) ||
+        (t.kana && KANA_PARTICLES.has(t.text))
       ),
   );
   const kept = words.length > 0 ? words : inner;
@@ -564,6 +576,7 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
     if (t.korean) token.korean = true;
     if (t.hebrew) token.hebrew = true;
     if (t.cantonese) token.cantonese = true;
+    if (t.kana) token.kana = true;
     return t.foreign ? { ...token, foreign: makeToken(t.foreign, true) } : token;
   });
   return {

@@ -3,6 +3,7 @@ import { compareNames, MIN_COMPACT, type NameComparison, NOT_A_PERSON } from '..
 import { cantoneseSyllable } from '../names/cantonese.ts';
 import { hebrewReadings } from '../names/compare-tokens.ts';
 import { givenNameOf } from '../names/given-names.ts';
+import { kanaConsonants } from '../names/kana.ts';
 import {
   koreanSyllable,
   koreanSyllableU,
@@ -365,6 +366,13 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
       }
     else if (t.kind === 'word' && !t.syllable && !t.abjad && t.text.length >= 4)
       ks.push(listed ? `k:${koreanRun(t.text)}` : `K:${koreanRun(t.text)}`);
+    // A word in kana and a Latin word, by their consonants as kana write them (ラブロフ, RABUROFU,
+    // LAVROV: `kanaConsonants`): a listed kana word under one key, which a screened Latin word looks
+    // up; a listed Latin word under another, which a screened kana word looks up.
+    if (t.kind === 'word' && (t.kana || (!t.transliterated && !t.syllable && t.text.length >= 3))) {
+      const consonants = kanaConsonants(t.text);
+      if (consonants.length >= 2) ks.push(listed === !!t.kana ? `J:${consonants}` : `j:${consonants}`);
+    }
     // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
     const next = tokens[i + 1];
     if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);
