@@ -28,14 +28,17 @@ describe('names compared as aligned tokens: each kind of variant matches, the lo
     matches(body('Quillmarsh Trading Q.P.S.C.', 'Quillmarsh Trading Joint Stock Company').score, 'Q.P.S.C.');
     assert.deepEqual(prepareName('Quillmarsh Trading W.L.L.').legalForms, ['LLC']);
     assert.deepEqual(prepareName('Quillmarsh Oil SAOG').legalForms, ['JSC']);
-    // Russian and Ukrainian forms in initials with dots.
-    assert.deepEqual(prepareName('Quillmarsh Oil P.J.S.C.').legalForms, ['JSC']);
-    assert.deepEqual(prepareName('Quillmarsh Z.A.O.').legalForms, ['JSC']);
-    assert.deepEqual(prepareName('Quillmarsh O.O.O.').legalForms, ['LLC']);
+    // Forms written as one word, in initials at an organisation's end (not a person's initials).
     matches(
       body('Quillmarsh Trading P.J.S.C.', 'Quillmarsh Trading Public Joint Stock Company').score,
       'P.J.S.C.',
     );
+    matches(body('Quillmarsh Z.A.O.', 'Quillmarsh CJSC').score, 'Z.A.O.');
+    assert.deepEqual(body('Quillmarsh Tornavik O.O.O.', 'Quillmarsh Tornavik LLC').legalForms.screened, [
+      'LLC',
+    ]);
+    matches(person('Petrov P. A. O.', 'Petrov P. A. O.').score, 'a person’s initials stay initials');
+    differs(person('Petrov P. A. O.', 'Petrov I. I. O.').score, 'other initials');
   });
 
   it('initials, punctuation, joined and split words', () => {

@@ -10,6 +10,7 @@
  */
 
 import { BODY_WORDS } from './body-words.ts';
+import { cantoneseSyllable } from './cantonese.ts';
 import {
   compareTokens,
   editDistance,
@@ -82,6 +83,13 @@ const ALIKE_PERSON = 0.75;
 const ALIKE_BODY = 0.8;
 const ALIKE_SHORT = 0.88;
 const ALIKE_SHORT_WORD = 6;
+/**
+ * A word Hong Kong could write for one Cantonese syllable (MING, YEUNG, SZE, NG): an English given
+ * name is not one (PETER, JOHN, CARRIE), though a few are (JOE, TOM).
+ */
+const CANTONESE_SYLLABLE =
+  /^(?:(?:[TC]?SZE?|NG|M)|(?:CH|TS|SH|KW|NG|[BPMFDTNLGKHWZCSJY])?(?:[AEIOU]{1,3}|Y)(?:NG|[NMPTKRHWY])?)$/;
+
 /** The similarity at which a `similar` pair would carry none of its weight. */
 const ALIKE_NONE = 0.4;
 
@@ -166,13 +174,33 @@ const ORGANISATIONS_LAST_FORMS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
+ * Legal forms written as one word of three or four letters (`PJSC`, `ZAO`, `OOO`, `LTD`), by their
+ * letters: written in initials (`P.J.S.C.`) at an organisation's end, they are that form.
+ */
+const INITIALS_FORMS = new Map(
+  LEGAL_FORM_SPELLINGS.filter((f) => f.tokens.length === 1 && /^[A-Z]{3,4}$/.test(f.tokens[0] as string)).map(
+    (f) => [f.tokens[0] as string, f.kind],
+  ),
+);
+
+/**
  * An organisation's name: two initials in front of its one word that spell a legal form (`S.A.
- * Credisa`) are that form, and so are `A.S.` or `AS` at its end (`Veltrona A.S.`). Read without
- * knowing whose name it is, they are a person's initials (`S.A. Qelbi`, name-tokens.ts), as they
- * stay when the other party is a person.
+ * Credisa`) are that form, and so are `A.S.` or `AS` at its end (`Veltrona A.S.`), and three or four
+ * initials at its end spelling a form written as one word (`P.J.S.C.`, `Z.A.O.`, `O.O.O.`). Read
+ * without knowing whose name it is, they are a person's initials (`S.A. Qelbi`, `Petrov P. A. O.`,
+ * name-tokens.ts), as they stay when the other party is a person.
  */
 function asBody(name: PreparedName): PreparedName {
   const tokens = name.tokens;
+  for (const n of [4, 3]) {
+    const tail = tokens.slice(-n);
+    if (tokens.length > n && tail.every((t) => t.kind === 'initial' && t.text.length === 1)) {
+      const letters = tail.map((t) => t.text).join('');
+      const kind = INITIALS_FORMS.get(letters);
+      if (kind !== undefined)
+        return withForm(name, tokens.slice(0, -n), kind, tail.map((t) => t.text).join(' '));
+    }
+  }
   const [first, second] = tokens;
   if (tokens.length === 3 && first?.text.length === 1 && second?.text.length === 1) {
     const kind = TWO_LETTER_FORMS.get(first.text + second.text);
@@ -306,20 +334,38 @@ function alignWords(
   const conflict = Math.min(lq.weight, lc.weight);
   const larger = lq.weight >= lc.weight ? lq : lc;
   let extra = larger.weight - conflict;
+  // A person's name read from Han characters in Cantonese is a whole name, to which no syllable is
+  // missing or added (張偉 is not CHEUNG MING WAI nor CHEUNG WAI MING; 陳大文 is not CHAN TAI).
+  const whole = lq.weight === 0 ? Q : C;
+  const han = options.person === true && (Q.every((t) => t.cantonese) || C.every((t) => t.cantonese));
   // A person's middle name or patronymic missing on one side counts for nothing.
-  if (options.person && aligned.length >= 2 && inOrder) extra -= Math.min(extra, larger.middle);
+  if (options.person && aligned.length >= 2 && inOrder && !han) extra -= Math.min(extra, larger.middle);
   let extraWeight = extra * (options.person ? EXTRA_PERSON : EXTRA_BODY);
   if (conflict === 0 && extra > 0) {
     // Only parts after the last aligned one: a given name in front of the same names is another
     // person's (a son's name before his father's and family's).
     const words = chosen.filter((o) => o.how !== 'initial').length;
-    // A name read from Han characters in Cantonese, whole, against its Latin form with an English
-    // given name too, in any place (`Leslie Cheung Kwok-wing`, `LEE, Ka Chiu John`): Hong Kong
-    // adds one.
-    const whole = lq.weight === 0 ? Q : C;
-    if (options.person && words >= 2 && inOrder && larger.trailing >= extra && alignedWeight >= PART_NAME)
-      extraWeight = extra * EXTRA_PERSON_PART;
-    else if (options.person && words >= 2 && whole.every((t) => t.cantonese))
+    if (han) {
+      // But Hong Kong adds an English given name, in any place (`Leslie Cheung Kwok-wing`, `LEE, Ka
+      // Chiu John`): one word left over that is no Cantonese syllable, the name read from Han
+      // characters all aligned, costs little.
+      const other = whole === Q ? C.filter((_, j) => !usedC[j]) : Q.filter((_, i) => !usedQ[i]);
+      const [added] = other;
+      if (
+        words >= 2 &&
+        whole.every((t) => t.cantonese) &&
+        other.length === 1 &&
+        added?.kind === 'word' &&
+        !CANTONESE_SYLLABLE.test(added.text)
+      )
+        extraWeight = extra * EXTRA_PERSON_PART;
+    } else if (
+      options.person &&
+      words >= 2 &&
+      inOrder &&
+      larger.trailing >= extra &&
+      alignedWeight >= PART_NAME
+    )
       extraWeight = extra * EXTRA_PERSON_PART;
     else if (!options.person) {
       const bodyWords = Math.min(extra, larger.bodyWords);
@@ -357,11 +403,10 @@ function alignWords(
 function alike(a: NameToken, b: NameToken, person: boolean): number {
   if (a.kind !== 'word' || b.kind !== 'word' || a.acronym || b.acronym) return 0;
   const shorter = Math.min(a.text.length, b.text.length);
-  // A syllable of Han, kana or Hangul is a character: one letter more or less is another (KA, KAM);
-  // in Cantonese, only the ways Hong Kong's spellings agree hold (張 CHEUNG is not CHUNG).
+  // In Cantonese, only the ways Hong Kong's spellings agree hold (張 CHEUNG is not CHUNG; 家 KA is
+  // not KAM).
   if (
     shorter < 2 ||
-    ((a.syllable || b.syllable) && shorter <= 3) ||
     !a.cantonese !== !b.cantonese ||
     // Kana add vowels to a foreign name's letters: alike letter by letter says nothing.
     !a.kana !== !b.kana
@@ -447,15 +492,19 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
           );
       }
       // Hangul syllables apart against one word in another romanisation (정은, JEONG EUN, JONGUN;
-      // 룡해, RYONGHAE; 봉주, PONGJU): each part the syllable as Korean is romanised (`koreanSyllable`).
-      if (r0.korean && !w.korean && !w.syllable && w.kind === 'word' && w.text.length <= 18)
+      // 룡해, RYONGHAE; 봉주, PONGJU), and syllables read in Cantonese against one word spelling them
+      // as Hong Kong does (嘉誠, KA SING, KASHING): each part the syllable so spelt.
+      const same = r0.korean ? sameKorean : r0.cantonese ? sameCantonese : null;
+      if (same && !w.korean && !w.cantonese && !w.syllable && w.kind === 'word' && w.text.length <= 18)
         for (let n = 2; n <= 5; n++) {
           const run = runs.slice(j, j + n);
-          if (run.length < n || run.some((r) => !r.korean || r.kind === 'number')) break;
+          if (run.length < n || run.some((r) => (r0.korean ? !r.korean : !r.cantonese) || r.kind !== 'word'))
+            break;
           if (
-            splitsIntoKorean(
+            splitsIntoSyllables(
               w.text,
               run.map((r) => r.text),
+              same,
             )
           )
             push(
@@ -512,19 +561,31 @@ function splitsInto(word: string, syllables: readonly string[]): boolean {
   return false;
 }
 
-/** Whether `word` is Hangul's `syllables` written together in another romanisation (`koreanSyllable`). */
-function splitsIntoKorean(word: string, syllables: readonly string[]): boolean {
+/** Whether `word` is `syllables` written together, each piece agreeing with its syllable by `same`. */
+function splitsIntoSyllables(
+  word: string,
+  syllables: readonly string[],
+  same: (piece: string, syllable: string) => boolean,
+): boolean {
   const [first, ...rest] = syllables;
   if (first === undefined) return word === '';
-  const [k, u] = [koreanSyllable(first), koreanSyllableU(first)];
   for (let n = 1; n <= Math.min(6, word.length - rest.length); n++) {
     const piece = word.slice(0, n);
-    const p = koreanSyllable(piece);
-    const same = piece === first || p === k || (u !== '' && p === u) || koreanSyllableU(piece) === k;
-    if (same && splitsIntoKorean(word.slice(n), rest)) return true;
+    if ((piece === first || same(piece, first)) && splitsIntoSyllables(word.slice(n), rest, same))
+      return true;
   }
   return false;
 }
+
+/** A Latin piece and a Hangul syllable, as Korean is romanised (`koreanSyllable`). */
+function sameKorean(piece: string, syllable: string): boolean {
+  const [k, u, p] = [koreanSyllable(syllable), koreanSyllableU(syllable), koreanSyllable(piece)];
+  return p === k || (u !== '' && p === u) || koreanSyllableU(piece) === k;
+}
+
+/** A Latin piece and a syllable read in Cantonese, as Hong Kong spells it (`cantoneseSyllable`). */
+const sameCantonese = (piece: string, syllable: string) =>
+  cantoneseSyllable(piece) === cantoneseSyllable(syllable);
 
 /**
  * A word written in part: the other word's first three letters or more, two letters or more short

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { cantoneseLatin, cantoneseSyllable, hongKongSpelling } from './cantonese.ts';
+import { cantoneseSegments, cantoneseSyllable, hongKongSpelling } from './cantonese.ts';
 
 describe('Cantonese readings as Hong Kong spells names', () => {
   it('spells Jyutping syllables as the Hong Kong Government does', () => {
@@ -34,10 +34,25 @@ describe('Cantonese readings as Hong Kong spells names', () => {
     ]);
   });
 
-  it('reads a word’s Han characters a syllable each, a family name as a family name, a legal form in Mandarin', () => {
-    assert.equal(cantoneseLatin('張偉樂'), 'CheungWaiLok');
-    assert.equal(cantoneseLatin('曾志恒'), 'ChangChiHang', '曾 as a family name (zang), not cang');
-    assert.equal(cantoneseLatin('長豐有限公司').trim(), 'CheungFung YouXianGongSi');
+  it('reads a word’s Han characters a syllable each, a person’s family name as one, a legal form in Mandarin', () => {
+    assert.deepEqual(cantoneseSegments('張偉樂'), [{ text: 'CheungWaiLok', cantonese: true }]);
+    assert.deepEqual(
+      cantoneseSegments('曾志恒'),
+      [{ text: 'ChangChiHang', cantonese: true }],
+      '曾 as a family name (zang)',
+    );
+    assert.deepEqual(
+      cantoneseSegments('區域有限公司'),
+      [
+        { text: 'KuiWik', cantonese: true },
+        { text: 'YouXianGongSi', cantonese: false },
+      ],
+      'not a family name in a company’s name; the legal form in Mandarin',
+    );
+    assert.deepEqual(cantoneseSegments('張Peter'), [
+      { text: 'Cheung', cantonese: true },
+      { text: 'Peter', cantonese: false },
+    ]);
   });
 
   it('agrees on the ways Hong Kong spells one syllable, and no other', () => {
@@ -49,7 +64,9 @@ describe('Cantonese readings as Hong Kong spells names', () => {
       ['CHOW', 'CHAU'],
       ['NGOR', 'NGO'],
       ['WAH', 'WA'],
-      ['KUEN', 'KUN'],
+      ['KWUN', 'KOON'],
+      ['YIP', 'IP'],
+      ['LEONG', 'LEUNG'],
       ['SZE', 'SI'],
       ['KUOK', 'KWOK'],
     ])
@@ -59,6 +76,9 @@ describe('Cantonese readings as Hong Kong spells names', () => {
       ['KA', 'KAM'],
       ['LAM', 'LIM'],
       ['WONG', 'WANG'],
+      ['CHUEN', 'CHUN'],
+      ['CHAN', 'CHUN'],
+      ['CHAO', 'CHAU'],
     ])
       assert.ok(!same(a as string, b as string), `${a} ${b}`);
   });

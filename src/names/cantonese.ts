@@ -19,16 +19,18 @@ let library: ToJyutping | undefined;
 const toJyutping = (): ToJyutping =>
   (library ??= requireCjs('to-jyutping').default ?? requireCjs('to-jyutping'));
 
-const HAN_RUN = /\p{Script=Han}+/gu;
 /**
- * A Chinese company's legal form (有限公司, 股份有限公司, 公司) and Japan's 株式会社 read as any-ascii
+ * A Chinese company's legal form (有限公司, 股份有限公司, 公司) and Japan's 株式会社, read as any-ascii
  * reads them, in Mandarin, as the table of legal forms knows them.
  */
-const LEGAL_FORMS = /股份有限公司|有限[责責]任公司|有限公司|株式会社|公司/gu;
+const LEGAL_FORM = /(股份有限公司|有限[责責]任公司|有限公司|株式会社|公司)/u;
+const HAN_RUN = /(\p{Script=Han}+)/u;
+const HAN = /\p{Script=Han}/u;
 
 /**
  * Family names read otherwise than the character's everyday reading: 曾 as ZANG (TSANG), not CANG
- * (once); 區 as AU, not KEOI (a district); 單 as SIN, not DAAN (single).
+ * (once); 區 as AU, not KEOI (a district); 單 as SIN, not DAAN (single). Only the first character of
+ * a word of two to four, without a legal form (a person's name: 區域有限公司 is AU WIK's KEOI WIK).
  */
 const FAMILY_NAME_READINGS: Record<string, string> = {
   曾: 'zang1',
@@ -38,26 +40,41 @@ const FAMILY_NAME_READINGS: Record<string, string> = {
   单: 'sin6',
 };
 
+export type CantoneseSegment = { text: string; cantonese: boolean };
+
 /**
- * A word's runs of Han characters written as Hong Kong spells them, a syllable to each character,
- * each capitalised as any-ascii writes Han (`LeeKaShing`), so that the word is read into syllables
- * as Han is; any other letter as any-ascii writes it.
+ * A word with its runs of Han characters written as Hong Kong spells them, a syllable to each
+ * character, each capitalised (`LeeKaShing`), as segments read in Cantonese; its legal form and
+ * anything else as any-ascii writes it, as segments of their own.
  */
-export function cantoneseLatin(word: string): string {
-  return word
-    .normalize('NFKC')
-    .replace(LEGAL_FORMS, (form) => ` ${anyAscii(form)} `)
-    .replace(HAN_RUN, (run) =>
-      toJyutping()
+export function cantoneseSegments(word: string): CantoneseSegment[] {
+  const text = word.normalize('NFKC');
+  const person = !LEGAL_FORM.test(text) && /^\p{Script=Han}{2,4}$/u.test(text);
+  const out: CantoneseSegment[] = [];
+  for (const piece of text.split(LEGAL_FORM)) {
+    if (piece === '') continue;
+    if (LEGAL_FORM.test(piece)) {
+      out.push({ text: anyAscii(piece), cantonese: false });
+      continue;
+    }
+    for (const run of piece.split(HAN_RUN)) {
+      if (run === '') continue;
+      if (!HAN.test(run)) {
+        out.push({ text: anyAscii(run), cantonese: false });
+        continue;
+      }
+      const syllables = toJyutping()
         .getJyutpingList(run)
         .map(([character, jyutping], k) => {
-          const reading = (k === 0 && FAMILY_NAME_READINGS[character]) || jyutping;
+          const reading = (person && k === 0 && FAMILY_NAME_READINGS[character]) || jyutping;
           if (!reading) return anyAscii(character);
           const spelt = hongKongSpelling(reading);
           return spelt.charAt(0) + spelt.slice(1).toLowerCase();
-        })
-        .join(''),
-    );
+        });
+      out.push({ text: syllables.join(''), cantonese: true });
+    }
+  }
+  return out;
 }
 
 const INITIALS: Record<string, string> = {
@@ -163,14 +180,14 @@ export function hongKongSpelling(jyutping: string): string {
 }
 
 /**
- * A syllable as Hong Kong's spellings of one Cantonese syllable agree on it, compared with a
- * syllable read from Han characters (`NameToken.cantonese`): TS and CH (曾 TSANG, 張 CHEUNG), TSZ
- * and CHI, SZE and SI, SH and S, KU and KW (郭 KUOK, KWOK) at the start; OO as U (潘 POON, PUN); a
- * final EE, EI or I alike (李 LEE, LEI, LI); OW and AO as AU (周 CHOW, CHAU), OY and AY as OI and AI
- * (蔡 CHOY, CHOI); an R or H after a final vowel (娥 NGOR, NGO; 華 WAH, WA) and LAW as LO (羅); UE
- * as U before a final N or T (權 KUEN, KUN; 月 YUET, YUT); a final UN as AN, as Hong Kong writes
- * Jyutping's AN either way (振 CHUN, 陳 CHAN). Nothing looser: a syllable's vowels tell
- * its characters apart (張 CHEUNG, 鍾 CHUNG).
+ * A syllable as Hong Kong's (and Macau's) spellings of one Cantonese syllable agree on it, compared
+ * with a syllable read from Han characters (`NameToken.cantonese`): TS and CH (曾 TSANG, 張 CHEUNG),
+ * TSZ and CHI, SZE and SI, SH and S, KU and KW before A or O (郭 KUOK, KWOK), KWU and KU (官 KWUN,
+ * KOON), YI and I (葉 YIP, IP) at the start; OO as U (潘 POON, PUN); a final EE, EI or I alike (李
+ * LEE, LEI, LI); OW as AU (周 CHOW, CHAU), OY and AY as OI and AI (蔡 CHOY, CHOI); EONG as EUNG
+ * (梁 LEONG, LEUNG); an R or H after a final vowel (娥 NGOR, NGO; 華 WAH, WA) and LAW as LO (羅).
+ * Nothing looser: a syllable's vowels tell its characters apart (張 CHEUNG is not 鍾 CHUNG, 俊 CHUN
+ * not 全 CHUEN nor 陳 CHAN).
  */
 export const cantoneseSyllable = remembered((syllable: string) =>
   syllable
@@ -178,13 +195,14 @@ export const cantoneseSyllable = remembered((syllable: string) =>
     .replace(/^[TC]SZ$/, 'CHI')
     .replace(/^T[SZ]/, 'CH')
     .replace(/^SH/, 'S')
+    .replace(/^KWU/, 'KU')
     .replace(/^KU(?=[AO])/, 'KW')
+    .replace(/^Y(?=I)/, '')
     .replace(/OO/g, 'U')
+    .replace(/EONG$/, 'EUNG')
     .replace(/(?:EE|EI)$/, 'I')
     .replace(/(?<=[AEIOU])[RH]$/, '')
     .replace(/AW$/, 'O')
-    .replace(/(?:OW|AO)$/, 'AU')
-    .replace(/(?<=[AO])Y$/, 'I')
-    .replace(/UE(?=[NT]?$)/, 'U')
-    .replace(/UN$/, 'AN'),
+    .replace(/OW$/, 'AU')
+    .replace(/(?<=[AO])Y$/, 'I'),
 );

@@ -61,6 +61,17 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
       ? { score: 1, how: 'number' }
       : null;
   }
+  // A syllable read from Han characters in Cantonese against a word, only a Latin one spelling it as
+  // Hong Kong spells names (曾 CHANG, TSANG; 潘 POON, PUN; 李 LEE, LI: `cantoneseSyllable`), and no
+  // other way: not a reading of other Han characters (胡 WU, and 吳 WU in Mandarin), nor loosely
+  // (張 CHEUNG is not CHUNG).
+  if (!a.cantonese !== !b.cantonese && a.kind === 'word' && b.kind === 'word') {
+    if ((a.cantonese ? b : a).transliterated) return null;
+    if (a.text === b.text) return { score: 1, how: 'exact' };
+    return cantoneseSyllable(a.text) === cantoneseSyllable(b.text)
+      ? { score: 0.95, how: 'transliterated' }
+      : null;
+  }
   if (a.text === b.text) return { score: 1, how: 'exact' };
   if (a.kind === 'initial' || b.kind === 'initial') {
     const [initial, word] = a.kind === 'initial' ? [a, b] : [b, a];
@@ -97,12 +108,6 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
         return { score: 0.95, how: 'transliterated' };
     }
   }
-  // A syllable read from Han characters in Cantonese against a Hong Kong spelling of it (曾 CHANG,
-  // TSANG; 潘 POON, PUN; 李 LEE, LI): as those spellings agree (`cantoneseSyllable`), and no other way.
-  if (!a.cantonese !== !b.cantonese)
-    return cantoneseSyllable(a.text) === cantoneseSyllable(b.text)
-      ? { score: 0.95, how: 'transliterated' }
-      : null;
   // A foreign name written in katakana against its Latin spelling (プーチン, PUCHIN, PUTIN;
   // ラブロフ, RABUROFU, LAVROV): the same consonants as kana write them (`sameAsKana`).
   // No other way: kana's vowels and merged consonants make the looser rules find other names (バイデン,

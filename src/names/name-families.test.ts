@@ -320,7 +320,10 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('Cheung Wai-lok', '張偉樂'), 'the other way round');
     matches(person('曾志恒', 'Tsang Chi Hang'), '曾 as a family name, TSANG');
     matches(person('周樂天', 'Chow Lok Tin'), 'CHOW and CHAU');
-    matches(person('梁振邦', 'Leung Chun-pong'), 'CHUN and CHAN');
+    matches(person('葉志明', 'Ip Chi Ming'), 'YIP and IP');
+    differs(person('陳俊傑', 'Chan Chuen Kit'), '俊 CHUN is not 全 CHUEN');
+    differs(person('陳振邦', 'Chun Chun Pong'), '陳 CHAN is not CHUN');
+    differs(person('胡英', '吳英'), 'two names in Han characters agree in Mandarin or not at all');
     matches(person('李家華', 'Lee Ka Wah'), 'a final H');
     matches(person('張偉樂', 'Zhang Weile'), 'still in Mandarin too');
     differs(person('張偉樂', 'Chung Wai-lok'), '張 is not CHUNG: a syllable’s vowels tell characters apart');
@@ -332,6 +335,12 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(person('Peter Cheung Wai-lok', '張偉樂'), 'screened with the English name');
     differs(person('張偉樂', 'Peter Cheung Wai-ming'), 'an English name and another given name');
     differs(person('張偉樂', 'Peter Chung Wai-lok'), 'an English name and another family name');
+    differs(person('張偉樂', 'Cheung Wai Lok Ming'), 'a syllable added is another name');
+    differs(person('黎明', 'Lai Ming Fai'), 'a syllable added after the name too');
+    differs(person('楊志明', 'Au Yeung Chi Ming'), 'a family name of two syllables');
+    differs(person('陳大文', 'Peter Paul Chan Tai Man'), 'two English names');
+    differs(body('沙田有限公司', 'Tin Limited'), '沙 SA is a syllable, not a legal form');
+    differs(person('張沙', 'Cheung SA'), 'nor in a person’s name');
     // A company: its legal form read as the table knows it.
     matches(body('長豐實業有限公司', 'Cheung Fung Sat Yip Ltd'), 'a company');
     const company = prepareName('長豐實業有限公司');

@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
-import { cantoneseLatin } from './cantonese.ts';
+import { type CantoneseSegment, cantoneseSegments } from './cantonese.ts';
 import { kanaLatin } from './kana.ts';
 import { LONGEST_LEGAL_FORM, ONLY_AT_THE_END, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
 import { numberValue } from './numbers.ts';
@@ -104,12 +104,6 @@ export type PreparedName = {
    */
   cantonese?: PreparedName;
 };
-
-/**
- * Particles' spellings that, transliterated from another script, are names: Cyrillic writes von as
- * ФОН and du as ДЮ, so ВОН is the Korean name Won, and ДО and ДУ are Do and Du.
- */
-const NAMES_IN_OTHER_SCRIPTS = new Set(['VON', 'DO', 'DU']);
 
 /** Particles as katakana write them: アル (al), イブン (ibn), フォン (von), ファン (van). */
 const KANA_PARTICLES = new Set(['ARU', 'IBUN', 'FON', 'FAN']);
@@ -365,6 +359,8 @@ type RawToken = {
   hebrew?: boolean;
   cantonese?: boolean;
   kana?: boolean;
+  /** Read from Han, kana or Hangul. */
+  cjk?: boolean;
 };
 
 /**
@@ -432,8 +428,10 @@ export function prepareName(name: string): PreparedName {
   const prepared = readName(name);
   // A Japanese name (with kana) is read in neither Cantonese nor Korean.
   if (!HAN.test(name) || KANA.test(name)) return prepared;
-  const cantonese = readName(name, cantoneseLatin);
-  const read = cantonese.tokens.length > 0 ? { ...prepared, cantonese } : prepared;
+  // Not a name of more Han characters than any name has (to-jyutping reads each).
+  const cantonese =
+    (name.match(HAN_ALL)?.length ?? 0) <= MOST_HAN ? readName(name, cantoneseSegments) : undefined;
+  const read = cantonese && cantonese.tokens.length > 0 ? { ...prepared, cantonese } : prepared;
   // A person's name: a Chinese company's (有限公司) is not read in Korean.
   if (prepared.legalForms.length > 0) return read;
   const korean = readName(hanjaReading(name));
@@ -441,6 +439,9 @@ export function prepareName(name: string): PreparedName {
 }
 
 const HAN = /\p{Script=Han}/u;
+const HAN_ALL = /\p{Script=Han}/gu;
+const CJK = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const MOST_HAN = 40;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const requireCjs = createRequire(import.meta.url);
 type Hanja = { translate: (text: string, mode: 'SUBSTITUTION') => string };
@@ -466,13 +467,14 @@ function hanjaReading(name: string): string {
 }
 
 /**
- * A name read into tokens; `han`, given, reads a word's Han characters into Latin letters in place
- * of any-ascii's Mandarin (`cantoneseLatin`).
+ * A name read into tokens; `han`, given, reads a word's Han characters in Cantonese, in place of
+ * any-ascii's Mandarin (`cantoneseSegments`): each segment a word of its own, the Cantonese ones
+ * marked so.
  */
-function readName(name: string, han?: (word: string) => string): PreparedName {
+function readName(name: string, han?: (word: string) => CantoneseSegment[]): PreparedName {
   const raw: RawToken[] = [];
   // P/L is the Australian legal form PL (Proprietary Limited), not the initials P and L.
-  for (const word of splitArabicCompounds(dropEzafe(turnRound(name)))
+  const written = splitArabicCompounds(dropEzafe(turnRound(name)))
     // Hebrew's limited company, בע"מ, abbreviated with a gershayim or a quotation mark.
     .replace(/(^|\s)בע["״]מ(?=\s|$)/gu, '$1LTD')
     .replace(/\bP\/L\b/gi, ' PL ')
@@ -482,16 +484,19 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
     .replace(SMALL_TSU, (_, kana: string) => (anyAscii(kana)[0] ?? '').toLowerCase() + kana)
     // Messrs (`M/S. Al Zarooni Exchange`) and a vessel's prefix (`M/V`, `M.V.`, `M/T`) in front.
     .replace(/^\s*(?:M\/S|MESSRS|M\/[VT]|M\.[VT])\.?(?=\s+[\p{L}\p{N}]{2})/iu, ' ')
-    .split(/\s+/)) {
+    .split(/\s+/);
+  const segments: CantoneseSegment[] = han
+    ? written.flatMap((word) => (HAN.test(word) ? han(word) : [{ text: word, cantonese: false }]))
+    : written.map((word) => ({ text: word, cantonese: false }));
+  for (const { text: word, cantonese } of segments) {
     if (word === '' || ABJAD_PARTICLES.has(word)) continue;
     const transliterated = NON_LATIN.test(word);
     const abjad = ABJAD.test(word);
     const hebrew = HEBREW.test(word);
     const read = hebrew ? hebrewStart(word) : readAnusvara(word);
-    const cantonese = han !== undefined && HAN.test(word);
     const kana = KANA.test(word);
     const latin = cantonese
-      ? anyAscii(han(word))
+      ? word
       : kana
         ? kanaLatin(word)
         : transliterated
@@ -500,7 +505,7 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
     // Camel case joins words (`AcmeAG`); a caseless script is read syllable by syllable, each
     // capitalised (Hangul's `GimJeongEun`, `IMyeongBag`); a cased script's transliteration
     // (Cyrillic Х as `Kh`) is not camel case.
-    const syllables = transliterated && !CASED.test(word);
+    const syllables = (transliterated && !CASED.test(word)) || cantonese;
     const split = (
       syllables
         ? latin.replace(/([A-Za-z])(?=[A-Z])/g, '$1 ')
@@ -535,7 +540,7 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
           text,
           // A Cantonese reading is a spelling, not a transliteration: its vowels tell characters
           // apart (張 CHEUNG, 鍾 CHUNG).
-          transliterated: transliterated && !cantonese,
+          transliterated,
           abjad,
           persian: alt && alt !== text ? alt : undefined,
           foreign: foreign !== text ? foreign : undefined,
@@ -544,19 +549,26 @@ function readName(name: string, han?: (word: string) => string): PreparedName {
           hebrew: hebrew || undefined,
           cantonese: cantonese || undefined,
           kana: kana || undefined,
+          cjk: cantonese || CJK.test(word) || undefined,
         });
       }
     });
   }
   // Legal forms first (`S.A. DE C.V.` has a DE), then the particles (none read from an abjad: عمر
   // is OMAR, not the title MR).
-  const { rest, forms, formText } = takeLegalForms(raw.map((t) => t.text));
+  // A syllable read in Cantonese is never a legal form, and no syllable of Han, kana or Hangul is
+  // one alone (沙, SA; 사, SA): only several together (有限公司, 주식회사).
+  const { rest, forms, formText } = takeLegalForms(
+    raw.map((t) => (t.cantonese ? `${t.text}'` : t.text)),
+    raw.map((t) => t.cjk === true),
+  );
   const inner = raw.slice(forms.leading, forms.leading + rest.length);
   // A particle's neighbours as written, a legal form's words included (`X Y CIA S A S`: Y before CIA).
   const words = inner.filter(
     (t, i) =>
       t.abjad ||
-      (t.transliterated && NAMES_IN_OTHER_SCRIPTS.has(t.text)) ||
+      // VON transliterated is a name: Cyrillic writes von as ФОН, and ВОН is the Korean Won.
+      (t.transliterated && t.text === 'VON') ||
       !(
         particle(t.text, inner[i - 1]?.text, raw[forms.leading + i + 1]?.text) ||
         (t.foreign && PARTICLES.has(t.foreign)) ||
@@ -771,7 +783,10 @@ function readDigits(token: string): string {
  * Legal forms at either end of the name, taken out (repeatedly: `CO LTD`), the longest spelling
  * first; never every word of the name.
  */
-function takeLegalForms(words: string[]): {
+function takeLegalForms(
+  words: string[],
+  syllables: boolean[],
+): {
   rest: string[];
   forms: { kinds: string[]; leading: number };
   formText: string[];
@@ -794,6 +809,7 @@ function takeLegalForms(words: string[]): {
     spellingsEndingWith(words[at - 1]).some((f) => formAt(at - f.tokens.length, f.tokens));
   const fits = (at: number, tokens: string[]) =>
     tokens.every((t, k) => words[at + k] === t) &&
+    !(tokens.length === 1 && syllables[at]) &&
     !(initials(tokens) && ((lone(at - 1) && !formBefore(at)) || lone(at + tokens.length)));
   const personInitials = (tokens: string[]) => tokens.length === 2 && initials(tokens) && end - start === 3;
   let found = true;

@@ -385,11 +385,13 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
 
 /**
  * Letters as the romanisations of Korean write them otherwise, read alike (an index key only; the
- * comparison is `koreanSyllable`'s): aspirates without their H (THAEK, TAEK), voiced and voiceless
+ * comparison is `koreanSyllable`'s): an L or R in front of I or Y left out; aspirates without their H (THAEK, TAEK), voiced and voiceless
  * consonants (CH, TS and J; K and G; T and D; P and B), L and R, and O, U, EO, EU and OO.
  */
 const koreanRun = remembered((letters: string) =>
   letters
+    // ㄹ at the start, which South Korea leaves out before I and Y (룡해, RYONGHAE, YONGHAE).
+    .replace(/^[LR](?=[IY])/, '')
     .replace(/([TKPC])H/g, '$1')
     .replace(/EO|EU|OO|O/g, 'U')
     .replace(/TS|C/g, 'J')
