@@ -10,7 +10,7 @@
  */
 
 import { BODY_WORDS } from './body-words.ts';
-import { cantoneseSyllable } from './cantonese.ts';
+import { cantoneseAgrees } from './cantonese.ts';
 import {
   compareTokens,
   editDistance,
@@ -186,19 +186,22 @@ const INITIALS_FORMS = new Map(
 /**
  * An organisation's name: two initials in front of its one word that spell a legal form (`S.A.
  * Credisa`) are that form, and so are `A.S.` or `AS` at its end (`Veltrona A.S.`), and three or four
- * initials at its end spelling a form written as one word (`P.J.S.C.`, `Z.A.O.`, `O.O.O.`). Read
+ * initials at either end spelling a form written as one word (`P.J.S.C.`, `Z.A.O.`, `O.O.O.`). Read
  * without knowing whose name it is, they are a person's initials (`S.A. Qelbi`, `Petrov P. A. O.`,
  * name-tokens.ts), as they stay when the other party is a person.
  */
 function asBody(name: PreparedName): PreparedName {
   const tokens = name.tokens;
   for (const n of [4, 3]) {
-    const tail = tokens.slice(-n);
-    if (tokens.length > n && tail.every((t) => t.kind === 'initial' && t.text.length === 1)) {
-      const letters = tail.map((t) => t.text).join('');
-      const kind = INITIALS_FORMS.get(letters);
-      if (kind !== undefined)
-        return withForm(name, tokens.slice(0, -n), kind, tail.map((t) => t.text).join(' '));
+    if (tokens.length <= n) continue;
+    for (const [run, rest] of [
+      [tokens.slice(-n), tokens.slice(0, -n)],
+      [tokens.slice(0, n), tokens.slice(n)],
+    ] as const) {
+      if (!run.every((t) => t.kind === 'initial' && t.text.length === 1)) continue;
+      const kind = INITIALS_FORMS.get(run.map((t) => t.text).join(''));
+      if (kind !== undefined && rest.some((t) => t.kind !== 'initial'))
+        return withForm(name, [...rest], kind, run.map((t) => t.text).join(' '));
     }
   }
   const [first, second] = tokens;
@@ -583,9 +586,8 @@ function sameKorean(piece: string, syllable: string): boolean {
   return p === k || (u !== '' && p === u) || koreanSyllableU(piece) === k;
 }
 
-/** A Latin piece and a syllable read in Cantonese, as Hong Kong spells it (`cantoneseSyllable`). */
-const sameCantonese = (piece: string, syllable: string) =>
-  cantoneseSyllable(piece) === cantoneseSyllable(syllable);
+/** A Latin piece and a syllable read in Cantonese, as Hong Kong spells it (`cantoneseAgrees`). */
+const sameCantonese = (piece: string, syllable: string) => cantoneseAgrees(syllable, piece);
 
 /**
  * A word written in part: the other word's first three letters or more, two letters or more short

@@ -180,6 +180,19 @@ export function hongKongSpelling(jyutping: string): string {
 }
 
 /**
+ * A syllable read in Cantonese and a Latin word spelling it as Hong Kong does (`cantoneseSyllable`);
+ * and Jyutping's AN after Z, C or S, which Hong Kong also writes UN (振 ZAN, CHUN; 燊 SAN, SUN), so
+ * written.
+ */
+export function cantoneseAgrees(reading: string, latin: string): boolean {
+  const spelt = cantoneseSyllable(latin);
+  return (
+    spelt === cantoneseSyllable(reading) ||
+    (/^(?:CH|S)AN$/.test(reading) && spelt === `${reading.slice(0, -2)}UN`)
+  );
+}
+
+/**
  * A syllable as Hong Kong's (and Macau's) spellings of one Cantonese syllable agree on it, compared
  * with a syllable read from Han characters (`NameToken.cantonese`): TS and CH (曾 TSANG, 張 CHEUNG),
  * TSZ and CHI, SZE and SI, SH and S, KU and KW before A or O (郭 KUOK, KWOK), KWU and KU (官 KWUN,

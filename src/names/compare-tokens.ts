@@ -1,6 +1,6 @@
 /** How two tokens of two names agree, if they do (docs/screening.md, how tokens align). */
 
-import { cantoneseSyllable } from './cantonese.ts';
+import { cantoneseAgrees } from './cantonese.ts';
 import { givenNameOf } from './given-names.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 import { sameAsKana } from './kana.ts';
@@ -62,13 +62,13 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
       : null;
   }
   // A syllable read from Han characters in Cantonese against a word, only a Latin one spelling it as
-  // Hong Kong spells names (曾 CHANG, TSANG; 潘 POON, PUN; 李 LEE, LI: `cantoneseSyllable`), and no
+  // Hong Kong spells names (曾 CHANG, TSANG; 潘 POON, PUN; 李 LEE, LI: `cantoneseAgrees`), and no
   // other way: not a reading of other Han characters (胡 WU, and 吳 WU in Mandarin), nor loosely
   // (張 CHEUNG is not CHUNG).
   if (!a.cantonese !== !b.cantonese && a.kind === 'word' && b.kind === 'word') {
     if ((a.cantonese ? b : a).transliterated) return null;
     if (a.text === b.text) return { score: 1, how: 'exact' };
-    return cantoneseSyllable(a.text) === cantoneseSyllable(b.text)
+    return (a.cantonese ? cantoneseAgrees(a.text, b.text) : cantoneseAgrees(b.text, a.text))
       ? { score: 0.95, how: 'transliterated' }
       : null;
   }

@@ -20,6 +20,11 @@ describe('kana and foreign names written in them', () => {
       ].map(kanaLatin),
       ['vikutoru', 'je', 'fa', 'ti', 'kya', 'sha', 'wi', 'dyu', 'puchin', 'torunabikku', 'tarou'],
     );
+    assert.deepEqual(
+      ['ダーウィン', 'ｶﾞｽﾌﾟﾛﾑ', 'さゝき', 'いすゞ'].map(kanaLatin),
+      ['dawin', 'gasupuromu', 'sasaki', 'isuzu'],
+      'ウ before a small vowel inside a word, half-width kana, the iteration marks',
+    );
   });
 
   it('reads consonants as kana write them, doubled letters once before letters are read alike', () => {
@@ -38,5 +43,12 @@ describe('kana and foreign names written in them', () => {
     assert.ok(!sameAsKana('PUCHIN', 'PUSHKIN'), 'other consonants');
     assert.ok(!sameAsKana('ARI', 'ALAN'), 'a consonant more');
     assert.ok(!sameAsKana('SAMI', 'SHAMI'), 'SH before A is not S');
+    assert.ok(sameAsKana('MUHANMADO', 'MUHAMMAD'), 'ン before M doubles it');
+    assert.ok(sameAsKana('BURAUN', 'BROWN'), 'an English W after a vowel');
+    assert.ok(sameAsKana('BAIDEN', 'BIDEN'), 'an English I written AI');
+    assert.ok(sameAsKana('IWANOFU', 'IWANOW'), 'a Polish W at the end');
+    assert.ok(!sameAsKana('PUCHIN', 'PETIN'), 'another first vowel, after one consonant');
+    assert.ok(!sameAsKana('WORUTON', 'BOLTON'), 'ウォ is W, not B');
+    assert.ok(!sameAsKana('JIRO', 'ICHIRO'.slice(1)), 'J is not CH');
   });
 });

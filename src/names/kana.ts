@@ -105,13 +105,20 @@ const toKatakana = (word: string) =>
 export function kanaLatin(word: string): string {
   let out = '';
   let double = false;
-  for (const c of toKatakana(word)) {
+  let previous = '';
+  // Half-width kana and a separate voiced mark as their full-width, voiced kana (ｶﾞ, カ゛: ガ).
+  for (const c of toKatakana(
+    word
+      .normalize('NFKC')
+      .replace(/\u309B/g, '\u3099')
+      .normalize('NFC'),
+  )) {
     const small = SMALL_VOWELS[c];
     const y = SMALL_Y[c];
     let read: string;
     if (small !== undefined && /[aeiou]$/.test(out)) {
-      // ウ before a small vowel is a W (ウィ WI); any other kana gives up its vowel.
-      out = out.endsWith('u') && !/[a-z]u$/.test(out) ? `${out.slice(0, -1)}w` : out.slice(0, -1);
+      // ウ before a small vowel is a W (ウィ WI, ダーウィン DAWIN); any other kana gives up its vowel.
+      out = previous === 'ウ' ? `${out.slice(0, -1)}w` : out.slice(0, -1);
       read = small;
     } else if (y !== undefined && /[ie]$/.test(out)) {
       // After SH, CH and J the Y is not written (シャ SHA); after any other consonant it is (キャ KYA,
@@ -122,22 +129,44 @@ export function kanaLatin(word: string): string {
       double = true;
       continue;
     } else if (c === 'ー') continue;
+    // The iteration marks: the kana before, again (いすゞ, ISUZU; さゝき, SASAKI).
+    else if (ITERATION[c] !== undefined) read = ITERATION[c](KATAKANA[previous] ?? '');
     else read = KATAKANA[c] ?? SMALL_VOWELS[c] ?? (y === undefined ? anyAscii(c) : `y${y}`);
     if (double && /^[bcdfghjkmnprstvwz]/.test(read)) read = read[0] + read;
     double = false;
+    previous = c;
     out += read;
   }
   return out;
 }
 
+const VOICED: Record<string, string> = { k: 'g', s: 'z', t: 'd', h: 'b', c: 'j', f: 'b' };
+const again = (before: string) => before;
+const voicedAgain = (before: string) =>
+  before.replace(/^(?:ch|sh|ts|[kstfh])/, (c) => VOICED[c[0] as string] ?? c);
+const ITERATION: Record<string, (before: string) => string> = {
+  ヽ: again,
+  ゝ: again,
+  ヾ: voicedAgain,
+  ゞ: voicedAgain,
+};
+
 /**
  * A word's consonants as kana can write them, for a kana word against a Latin one: vowels, Y and a
- * final H left out; L and R alike; B, V, W and F (ラブロフ for LAVROV); T, D, CH, TS, J, ZH and DZ
- * (チ for TI, ジ for DI); S, Z and TH, and SH before I or a consonant; K, G, GH, C, Q, CK; H and KH; an H before a consonant as F
- * (マフムード for MAHMOUD); an M before B or P as N (ン); X as KS; doubled letters once, before
- * any of that.
+ * final H after a vowel or N (Vietnamese MINH, ミン) left out; doubled letters once, before anything else; L and R alike;
+ * B, V, W and F (ラブロフ for LAVROV; `kanaLetters` keeps them apart); T, CH and TS (チ for TI); D, J, ZH and DZ (ジ for DI); S, Z
+ * and TH, and SH before I or a consonant (シ); K, C, Q and CK; G and GH; H and KH; an H before a
+ * consonant as F (マフムード for MAHMOUD); N before B, P or M as M (ン: ハンブルク, HAMBURG;
+ * ムハンマド, MUHAMMAD); an NG after a vowel, but before one, as N (チャン, ZHANG); X as KS.
  */
-export const kanaConsonants = remembered((word: string) =>
+export const kanaConsonants = remembered((word: string) => kanaLetters(word).replace(/[VWF]/g, 'B'));
+
+/**
+ * A word's consonants as `kanaConsonants` reads them, but B, V, W and F apart, for `sameReading` to
+ * compare: a Latin V is written バ, ヴ, ワ or, at the end, フ; a Latin W ワ or, in German and Polish
+ * names, バ or ヴ; a B only バ; an F only フ.
+ */
+const kanaLetters = remembered((word: string) =>
   word
     // Doubled letters once (a small tsu doubles the consonant after it), before letters are read
     // alike: LARIJANI is not RADIN.
@@ -148,24 +177,31 @@ export const kanaConsonants = remembered((word: string) =>
     .replace(/GH/g, 'G')
     .replace(/C(?=[EIY])/g, 'S')
     .replace(/CK|CH(?=R|L)/g, 'K')
-    .replace(/(?<=[AEIOU])H$/, '')
+    .replace(/(?<=[AEIOU])NG(?![AEIOUY])/g, 'N')
+    .replace(/(?<=[AEIOU])H$|(?<=N)H$/, '')
     .replace(/(?<=[AEIOU])H(?=[^AEIOUY])/g, 'F')
     .replace(/KH/g, 'H')
     // SH and S are one kana only before I (シ): シャ, SHA, is not サ, SA.
     .replace(/SC?H(?=[AEOU])/g, 'X')
     .replace(/TH|SH|SCH/g, 'S')
-    .replace(/DZH|DZ|DJ|ZH|CH|TS|TZ|J/g, 'T')
+    .replace(/DZH|DZ|DJ|ZH|J/g, 'D')
+    .replace(/CH|TS|TZ/g, 'T')
     .replace(/Z/g, 'S')
-    .replace(/D/g, 'T')
-    .replace(/[CQG]/g, 'K')
-    .replace(/[VWF]/g, 'B')
+    .replace(/[CQ]/g, 'K')
     .replace(/L/g, 'R')
-    .replace(/M(?=[BP])/g, 'N')
-    .replace(/[AEIOUY]/g, ''),
+    .replace(/N(?=[BPM])/g, 'M')
+    .replace(/[AEIOUY]/g, '')
+    .replace(/MM/g, 'M'),
 );
 
-/** The vowels of a word, Y read as I. */
-const vowels = (word: string) => word.replace(/Y/g, 'I').replace(/[^AEIOU]/g, '');
+/** A word's vowels by class (O and U, E and I, and A; Y as I), a run of one class once. */
+const vowels = (word: string) =>
+  word
+    .replace(/Y/g, 'I')
+    .replace(/[^AEIOU]/g, '')
+    .replace(/U/g, 'O')
+    .replace(/I/g, 'E')
+    .replace(/(.)\1+/g, '$1');
 
 /**
  * A kana word without the vowels kana add to a foreign consonant: U after a consonant before
@@ -178,59 +214,92 @@ const withoutAddedVowels = (kana: string) =>
     .replace(/(?<=[TD])O(?=[BCDFGHJKLMPRSTVWZ]|$)/g, '')
     .replace(/(?<=CH|SH|J)I$/, '');
 
-/** A vowel's class as spellings of one name swap them: O and U, E and I, A. */
-const vowelClass = (v: string | undefined) => (v === 'U' ? 'O' : v === 'I' ? 'E' : v);
-
-/** Whether `short` is `long` with letters left out (vowels: kana add one after every consonant). */
-function within(short: string, long: string): boolean {
+/**
+ * How many of `short`'s letters are missing from `long` when it is read in order (kana add a vowel
+ * after every consonant, and take none away).
+ */
+function missing(short: string, long: string): number {
   let at = 0;
+  let miss = 0;
   for (const c of short) {
-    at = long.indexOf(c, at) + 1;
-    if (at === 0) return false;
+    const found = long.indexOf(c, at);
+    if (found < 0) miss++;
+    else at = found + 1;
+  }
+  return miss;
+}
+
+/**
+ * An H before a consonant, an R after a vowel and before a consonant or at the end, a W after a
+ * vowel and before none, a V or W in front of a consonant.
+ */
+const H_BEFORE_CONSONANT = /(?<=[AEIOU])H(?=[^AEIOUY])/g;
+const R_AFTER_VOWEL = /(?<=[AEIOU])R(?=[^AEIOUY]|$)/g;
+const W_AFTER_VOWEL = /(?<=[AEIOU])W(?![AEIOUY])/g;
+const V_IN_FRONT = /^[VW](?=[^AEIOUY])/;
+
+/**
+ * A katakana word against a Latin one: the same consonants as kana write them (`kanaConsonants`),
+ * with the Latin word's vowels among the kana's in order, the first always there and one of three
+ * or more missing at most (kana add vowels, and write some of an English name's otherwise), and a
+ * short word's all there. The Latin word is also read as kana often write it: an English CH as K
+ * (クリス, KURISU, CHRIS); KH as K (カーン, KAN, KHAN); an H before a consonant kept (アハメド,
+ * AHAMEDO, AHMED) or left out (ジョンソン, JONSON, JOHNSON); an English R after a vowel left out
+ * (ジョーダン, JODAN, JORDAN); an English W after a vowel left out (ブラウン, BURAUN, BROWN); a V or
+ * W in front of a consonant written as the kana's first vowel (ウラジーミル, URAJIMIRU, VLADIMIR).
+ */
+export function sameAsKana(kana: string, latin: string): boolean {
+  const k = kanaConsonants(kana);
+  const readings = [latin];
+  if (latin.includes('CH')) readings.push(latin.replace(/CH/g, 'K'));
+  if (latin.includes('KH')) readings.push(latin.replace(/KH/g, 'K'));
+  if (H_BEFORE_CONSONANT.test(latin)) {
+    readings.push(latin.replace(H_BEFORE_CONSONANT, 'HA'));
+    readings.push(latin.replace(H_BEFORE_CONSONANT, ''));
+  }
+  if (R_AFTER_VOWEL.test(latin)) readings.push(latin.replace(R_AFTER_VOWEL, ''));
+  if (W_AFTER_VOWEL.test(latin)) readings.push(latin.replace(W_AFTER_VOWEL, ''));
+  if (readings.some((reading) => sameReading(kana, k, reading))) return true;
+  return (
+    V_IN_FRONT.test(latin) && /^U/.test(kana) && sameReading(kana.slice(1), k, latin.replace(V_IN_FRONT, ''))
+  );
+}
+
+/** The kana's letters against the Latin word's, a Latin V or W read as kana write them. */
+function sameLetters(kana: string, latin: string): boolean {
+  if (kana.length !== latin.length) return false;
+  for (let i = 0; i < kana.length; i++) {
+    const [k, l] = [kana[i] as string, latin[i] as string];
+    if (
+      k !== l &&
+      !(l === 'V' && (k === 'B' || k === 'W' || k === 'F')) &&
+      !(l === 'W' && (k === 'B' || k === 'V' || k === 'F'))
+    )
+      return false;
   }
   return true;
 }
 
-/**
- * A word read from kana against a Latin one: the same consonants as kana writes them
- * (`kanaConsonants`), three or more; or, from four, one left out or added (ウラジーミル writes
- * Vladimir's V as a vowel); a shorter word also with its vowels in the kana's (ALI, ARI; kana add a
- * vowel after each consonant, never take one away).
- */
-export function sameAsKana(kana: string, latin: string): boolean {
-  const k = kanaConsonants(kana);
-  // The Latin word as read, with an English CH as K (マイケル, MAIKERU, MICHAEL), and with an H before
-  // a consonant kept, where kana write it HA as well as FU (アハメド, AHAMEDO; アフマド, AFUMADO: AHMED).
-  const readings = [latin];
-  if (latin.includes('CH')) readings.push(latin.replace(/CH/g, 'K'));
-  if (H_BEFORE_CONSONANT.test(latin)) readings.push(latin.replace(H_BEFORE_CONSONANT, 'HA'));
-  return readings.some((reading) => sameReading(kana, k, reading));
+function sameReading(kana: string, k: string, latin: string): boolean {
+  if (kanaConsonants(latin) !== k || k.length === 0) return false;
+  if (!sameLetters(kanaLetters(kana).replace(/V/g, 'B'), kanaLetters(latin))) return false;
+  // An English final E, after another vowel, is not read (JOE, ジョー, JO).
+  const vl = vowels(latin.replace(/(?<=[AEIOU][^AEIOU]*)E$/, ''));
+  // Kana write an English I as AI (バイデン, BAIDEN, BIDEN) and OU as AU (バウト, BAUTO, BOUT).
+  const readings = [kana, kana.replace(/AI/g, 'I'), kana.replace(/AU/g, 'OU')];
+  return readings.some((reading) => sameVowels(reading, vl, latin, k));
 }
 
-const H_BEFORE_CONSONANT = /(?<=[AEIOU])H(?=[^AEIOUY])/g;
-
-function sameReading(kana: string, k: string, latin: string): boolean {
-  const l = kanaConsonants(latin);
-  // The first vowel alike too (PUCHIN is PUTIN, not PATON), as O or U, E or I: the kana's first
-  // or second vowel (マイケル, MAIKERU, MICHAEL), or the first of those kana did not add
-  // (ZUBERUBANKU, SBERBANK); not where kana write a V or W in front as a vowel.
-  const first = vowelClass(vowels(latin)[0]);
-  const kanaVowels = vowels(kana);
-  const firsts = [kanaVowels[0], kanaVowels[1], vowels(withoutAddedVowels(kana))[0]];
-  const firstAlike = !first || kanaVowels === '' || firsts.some((v) => vowelClass(v) === first);
-  if (k === l) {
-    if (!firstAlike) return false;
-    // A shorter word's vowels among the kana's, an English final E left out (ジョー, JO, JOE).
-    return k.length >= 3 || (k.length >= 1 && within(vowels(latin.replace(/(?<=.)E$/, '')), kanaVowels));
-  }
-  // One consonant more in the Latin word, of those kana leave out: a V or W in front, which kana
-  // write as a vowel (ウラジーミル, URAJIMIRU, VLADIMIR); an English R after a vowel, which they write
-  // as a long vowel (ジョーダン, JODAN, JORDAN); an H before a consonant (ジョンソン, JONSON, JOHNSON).
-  if (l.length !== k.length + 1) return false;
-  const without = (letter: string) =>
-    [...l].some((c, i) => c === letter && l.slice(0, i) + l.slice(i + 1) === k);
-  return (
-    (l.slice(1) === k && /^[VW]/.test(latin)) ||
-    (firstAlike && (without('R') || (latin.includes('H') && without('B'))))
-  );
+/**
+ * The Latin word's vowels `vl` among the kana's in order: the first always the kana's first, or,
+ * where the Latin word begins with two consonants, the first vowel kana did not add (ZUBERUBANKU,
+ * SBERBANK; DOMITORI, DMITRY); one of three or more missing at most; a short word's all there.
+ */
+function sameVowels(kana: string, vl: string, latin: string, k: string): boolean {
+  const vk = vowels(kana);
+  if (vl === '' || vk === '') return k.length >= 2;
+  const first = vl[0] as string;
+  const cluster = /^[^AEIOUY]{2}/.test(latin);
+  if (vk[0] !== first && !(cluster && vowels(withoutAddedVowels(kana))[0] === first)) return false;
+  return missing(vl, vk) <= (vl.length >= 3 && k.length >= 3 ? 1 : 0);
 }

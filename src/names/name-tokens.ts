@@ -105,8 +105,8 @@ export type PreparedName = {
   cantonese?: PreparedName;
 };
 
-/** Particles as katakana write them: アル (al), イブン (ibn), フォン (von), ファン (van). */
-const KANA_PARTICLES = new Set(['ARU', 'IBUN', 'FON', 'FAN']);
+/** Particles as katakana write them: アル (al), イブン (ibn), フォン (von); not ファン, also FAN and JUAN. */
+const KANA_PARTICLES = new Set(['ARU', 'IBUN', 'FON']);
 
 /** Words that join or qualify a name without naming anyone: set aside, not compared. */
 const PARTICLES = new Set([
@@ -443,6 +443,8 @@ const HAN_ALL = /\p{Script=Han}/gu;
 const CJK = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u;
 const MOST_HAN = 40;
 const KANA = /[\p{Script=Hiragana}\p{Script=Katakana}]/u;
+const KATAKANA = /\p{Script=Katakana}/u;
+const HIRAGANA = /\p{Script=Hiragana}/u;
 const requireCjs = createRequire(import.meta.url);
 type Hanja = { translate: (text: string, mode: 'SUBSTITUTION') => string };
 let hanjaLibrary: Hanja | undefined;
@@ -494,10 +496,12 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     const abjad = ABJAD.test(word);
     const hebrew = HEBREW.test(word);
     const read = hebrew ? hebrewStart(word) : readAnusvara(word);
-    const kana = KANA.test(word);
+    // Kana read in Hepburn; a word in katakana alone compared as a foreign name (hiragana write
+    // Japanese words and names: おおた is not ODA).
+    const kana = !cantonese && KATAKANA.test(word) && !HIRAGANA.test(word);
     const latin = cantonese
       ? word
-      : kana
+      : KANA.test(word)
         ? kanaLatin(word)
         : transliterated
           ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
