@@ -250,20 +250,37 @@ const V_IN_FRONT = /^[VW](?=[^AEIOUY])/;
  */
 export function sameAsKana(kana: string, latin: string): boolean {
   const k = kanaConsonants(kana);
-  const readings = [latin];
-  if (latin.includes('CH')) readings.push(latin.replace(/CH/g, 'K'));
-  if (latin.includes('KH')) readings.push(latin.replace(/KH/g, 'K'));
-  if (H_BEFORE_CONSONANT.test(latin)) {
-    readings.push(latin.replace(H_BEFORE_CONSONANT, 'HA'));
-    readings.push(latin.replace(H_BEFORE_CONSONANT, ''));
-  }
-  if (R_AFTER_VOWEL.test(latin)) readings.push(latin.replace(R_AFTER_VOWEL, ''));
-  if (W_AFTER_VOWEL.test(latin)) readings.push(latin.replace(W_AFTER_VOWEL, ''));
-  if (readings.some((reading) => sameReading(kana, k, reading))) return true;
+  if (latinReadings(latin).some((reading) => sameReading(kana, k, reading))) return true;
   return (
     V_IN_FRONT.test(latin) && /^U/.test(kana) && sameReading(kana.slice(1), k, latin.replace(V_IN_FRONT, ''))
   );
 }
+
+/** A Latin word as kana often write it (`sameAsKana`), a V or W in front aside. */
+const latinReadings = remembered((latin: string): string[] => {
+  const readings = [latin];
+  const also = (from: RegExp, to: string) => {
+    const read = latin.replace(from, to);
+    if (read !== latin) readings.push(read);
+  };
+  also(/CH/g, 'K');
+  also(/KH/g, 'K');
+  also(H_BEFORE_CONSONANT, 'HA');
+  also(H_BEFORE_CONSONANT, '');
+  also(R_AFTER_VOWEL, '');
+  also(W_AFTER_VOWEL, '');
+  return readings;
+});
+
+/**
+ * A Latin word's consonants as kana write them, for each way kana often write it (`sameAsKana`):
+ * the keys by which the list index pairs it with a word in katakana.
+ */
+export const latinKanaKeys = remembered((latin: string): string[] => {
+  const keys = new Set(latinReadings(latin).map(kanaConsonants));
+  if (V_IN_FRONT.test(latin)) keys.add(kanaConsonants(latin.replace(V_IN_FRONT, '')));
+  return [...keys].filter((key) => key.length >= 2);
+});
 
 /** The kana's letters against the Latin word's, a Latin V or W read as kana write them. */
 function sameLetters(kana: string, latin: string): boolean {

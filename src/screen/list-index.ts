@@ -3,7 +3,7 @@ import { compareNames, MIN_COMPACT, type NameComparison, NOT_A_PERSON } from '..
 import { cantoneseSyllable } from '../names/cantonese.ts';
 import { hebrewReadings } from '../names/compare-tokens.ts';
 import { givenNameOf } from '../names/given-names.ts';
-import { kanaConsonants } from '../names/kana.ts';
+import { kanaConsonants, latinKanaKeys } from '../names/kana.ts';
 import {
   koreanSyllable,
   koreanSyllableU,
@@ -59,6 +59,12 @@ export class ListIndex {
   readonly #weight = (t: NameToken) => this.weight(t);
   /** Every entry is a person's (a list of banned persons). */
   #people: boolean;
+  /**
+   * Whether any listed name is written in katakana or Hangul: only then does a screened Latin word
+   * look itself up by the keys that pair it with one (`J:`, `K:`).
+   */
+  #kana = false;
+  #hangul = false;
   readonly #options: { people?: boolean };
   /** What a screened name matched, kept while the name is (see `keptName`): the same name screened again is not matched again. */
   readonly #matched = new WeakMap<PreparedName, { threshold: number; matches: readonly ListMatch[] }>();
@@ -107,6 +113,10 @@ export class ListIndex {
         seen.add(t.text);
       }
       for (const tokens of readings) for (const key of keys(tokens)) this.#post(key, id);
+      for (const t of readings.flat()) {
+        if (t.kana) this.#kana = true;
+        if (t.korean) this.#hangul = true;
+      }
       if (n.prepared.compact.length >= MIN_COMPACT) this.#post(`c:${n.prepared.compact}`, id);
     }
   }
@@ -168,7 +178,12 @@ export class ListIndex {
       .map(([t, tokenKeys]) => {
         // First letters stand in for a word only when the list never uses it (probably misspelt).
         const known = this.#postings.has(`t:${t.text}`);
-        const kept = tokenKeys.filter((key) => !(known && (key.startsWith('f:') || key.startsWith('d:'))));
+        const kept = tokenKeys.filter(
+          (key) =>
+            !(known && (key.startsWith('f:') || key.startsWith('d:'))) &&
+            (this.#kana || !key.startsWith('J:')) &&
+            (this.#hangul || !key.startsWith('K:')),
+        );
         // The token's own spelling first, then its other keys, the closest first.
         const by = kept.map((key, k) => (k === 0 ? 1 : (KEY_VOTE[key[0] as string] ?? NEAR_KEY)));
         const order = kept.map((_, k) => k).sort((a, b) => (by[b] as number) - (by[a] as number));
@@ -369,10 +384,12 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
     // A word in kana and a Latin word, by their consonants as kana write them (ラブロフ, RABUROFU,
     // LAVROV: `kanaConsonants`): a listed kana word under one key, which a screened Latin word looks
     // up; a listed Latin word under another, which a screened kana word looks up.
-    if (t.kind === 'word' && (t.kana || (!t.transliterated && !t.syllable && t.text.length >= 3))) {
+    // A Latin word by each way kana often write it (`latinKanaKeys`: VLADIMIR also as LADIMIR).
+    if (t.kind === 'word' && t.kana) {
       const consonants = kanaConsonants(t.text);
-      if (consonants.length >= 2) ks.push(listed === !!t.kana ? `J:${consonants}` : `j:${consonants}`);
-    }
+      if (consonants.length >= 2) ks.push(listed ? `J:${consonants}` : `j:${consonants}`);
+    } else if (t.kind === 'word' && !t.transliterated && !t.syllable && t.text.length >= 3)
+      for (const consonants of latinKanaKeys(t.text)) ks.push(listed ? `j:${consonants}` : `J:${consonants}`);
     // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
     const next = tokens[i + 1];
     if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);
