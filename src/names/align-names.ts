@@ -194,13 +194,14 @@ function asBody(name: PreparedName): PreparedName {
   const tokens = name.tokens;
   for (const n of [4, 3]) {
     if (tokens.length <= n) continue;
-    for (const [run, rest] of [
-      [tokens.slice(-n), tokens.slice(0, -n)],
-      [tokens.slice(0, n), tokens.slice(n)],
+    // At the end, after anything (`M.T.S. P.J.S.C.`); in front, before a word (`P.J.S.C. Gazprom`).
+    for (const [run, rest, front] of [
+      [tokens.slice(-n), tokens.slice(0, -n), false],
+      [tokens.slice(0, n), tokens.slice(n), true],
     ] as const) {
       if (!run.every((t) => t.kind === 'initial' && t.text.length === 1)) continue;
       const kind = INITIALS_FORMS.get(run.map((t) => t.text).join(''));
-      if (kind !== undefined && rest.some((t) => t.kind !== 'initial'))
+      if (kind !== undefined && (!front || rest.some((t) => t.kind !== 'initial')))
         return withForm(name, [...rest], kind, run.map((t) => t.text).join(' '));
     }
   }

@@ -40,6 +40,20 @@ const FAMILY_NAME_READINGS: Record<string, string> = {
   单: 'sin6',
 };
 
+/**
+ * Characters whose Jyutping AN Hong Kong spells UN in names, as it does no other (振 ZAN, CHUN:
+ * Leung Chun-ying; 燊 SAN, SUN), where 陳 CAN is always CHAN.
+ */
+const SPELT_UN: Record<string, string> = {
+  振: 'CHUN',
+  震: 'CHUN',
+  津: 'CHUN',
+  臻: 'CHUN',
+  珍: 'CHUN',
+  真: 'CHUN',
+  燊: 'SUN',
+};
+
 export type CantoneseSegment = { text: string; cantonese: boolean };
 
 /**
@@ -68,7 +82,7 @@ export function cantoneseSegments(word: string): CantoneseSegment[] {
         .map(([character, jyutping], k) => {
           const reading = (person && k === 0 && FAMILY_NAME_READINGS[character]) || jyutping;
           if (!reading) return anyAscii(character);
-          const spelt = hongKongSpelling(reading);
+          const spelt = SPELT_UN[character] ?? hongKongSpelling(reading);
           return spelt.charAt(0) + spelt.slice(1).toLowerCase();
         });
       out.push({ text: syllables.join(''), cantonese: true });
@@ -179,17 +193,9 @@ export function hongKongSpelling(jyutping: string): string {
   return start + spelt;
 }
 
-/**
- * A syllable read in Cantonese and a Latin word spelling it as Hong Kong does (`cantoneseSyllable`);
- * and Jyutping's AN after Z, C or S, which Hong Kong also writes UN (振 ZAN, CHUN; 燊 SAN, SUN), so
- * written.
- */
+/** A syllable read in Cantonese and a Latin word spelling it as Hong Kong does (`cantoneseSyllable`). */
 export function cantoneseAgrees(reading: string, latin: string): boolean {
-  const spelt = cantoneseSyllable(latin);
-  return (
-    spelt === cantoneseSyllable(reading) ||
-    (/^(?:CH|S)AN$/.test(reading) && spelt === `${reading.slice(0, -2)}UN`)
-  );
+  return cantoneseSyllable(latin) === cantoneseSyllable(reading);
 }
 
 /**

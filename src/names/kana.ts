@@ -140,10 +140,13 @@ export function kanaLatin(word: string): string {
   return out;
 }
 
-const VOICED: Record<string, string> = { k: 'g', s: 'z', t: 'd', h: 'b', c: 'j', f: 'b' };
+const VOICED: Record<string, string> = { k: 'g', s: 'z', t: 'd', h: 'b', f: 'b' };
 const again = (before: string) => before;
 const voicedAgain = (before: string) =>
-  before.replace(/^(?:ch|sh|ts|[kstfh])/, (c) => VOICED[c[0] as string] ?? c);
+  before
+    .replace(/^(?:sh|ch)/, 'j')
+    .replace(/^ts/, 'z')
+    .replace(/^[kstfh]/, (c) => VOICED[c] ?? c);
 const ITERATION: Record<string, (before: string) => string> = {
   ヽ: again,
   ゝ: again,
@@ -257,10 +260,10 @@ export function sameAsKana(kana: string, latin: string): boolean {
 }
 
 /** A Latin word as kana often write it (`sameAsKana`), a V or W in front aside. */
-const latinReadings = remembered((latin: string): string[] => {
+const latinReadings = remembered((latin: string): readonly string[] => {
   const readings = [latin];
-  const also = (from: RegExp, to: string) => {
-    const read = latin.replace(from, to);
+  const also = (from: RegExp, to: string | ((letter: string) => string)) => {
+    const read = typeof to === 'string' ? latin.replace(from, to) : latin.replace(from, to);
     if (read !== latin) readings.push(read);
   };
   also(/CH/g, 'K');
@@ -269,17 +272,21 @@ const latinReadings = remembered((latin: string): string[] => {
   also(H_BEFORE_CONSONANT, '');
   also(R_AFTER_VOWEL, '');
   also(W_AFTER_VOWEL, '');
-  return readings;
+  // A final G, D or B devoiced, as German and Russian say it (ハンブルク, HANBURUKU, HAMBURG).
+  also(/[GDB]$/, (letter) => DEVOICED[letter] ?? letter);
+  return Object.freeze(readings);
 });
+
+const DEVOICED: Record<string, string> = { G: 'K', D: 'T', B: 'P' };
 
 /**
  * A Latin word's consonants as kana write them, for each way kana often write it (`sameAsKana`):
  * the keys by which the list index pairs it with a word in katakana.
  */
-export const latinKanaKeys = remembered((latin: string): string[] => {
+export const latinKanaKeys = remembered((latin: string): readonly string[] => {
   const keys = new Set(latinReadings(latin).map(kanaConsonants));
   if (V_IN_FRONT.test(latin)) keys.add(kanaConsonants(latin.replace(V_IN_FRONT, '')));
-  return [...keys].filter((key) => key.length >= 2);
+  return Object.freeze([...keys].filter((key) => key.length >= 2));
 });
 
 /** The kana's letters against the Latin word's, a Latin V or W read as kana write them. */
@@ -313,7 +320,8 @@ function sameReading(kana: string, k: string, latin: string): boolean {
  * SBERBANK; DOMITORI, DMITRY); one of three or more missing at most; a short word's all there.
  */
 function sameVowels(kana: string, vl: string, latin: string, k: string): boolean {
-  const vk = vowels(kana);
+  // A Y after a consonant in kana is no vowel (キャ, KYA; ミュ, MYU).
+  const vk = vowels(kana.replace(/(?<=[^AEIOU])Y/g, ''));
   if (vl === '' || vk === '') return k.length >= 2;
   const first = vl[0] as string;
   const cluster = /^[^AEIOUY]{2}/.test(latin);
