@@ -487,10 +487,12 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     // Messrs (`M/S. Al Zarooni Exchange`) and a vessel's prefix (`M/V`, `M.V.`, `M/T`) in front.
     .replace(/^\s*(?:M\/S|MESSRS|M\/[VT]|M\.[VT])\.?(?=\s+[\p{L}\p{N}]{2})/iu, ' ')
     .split(/\s+/);
-  const segments: CantoneseSegment[] = han
-    ? written.flatMap((word) => (HAN.test(word) ? han(word) : [{ text: word, cantonese: false }]))
-    : written.map((word) => ({ text: word, cantonese: false }));
-  for (const { text: word, cantonese } of segments) {
+  const segments: ReadonlyArray<string | CantoneseSegment> = han
+    ? written.flatMap((word): Array<string | CantoneseSegment> => (HAN.test(word) ? han(word) : [word]))
+    : written;
+  for (const segment of segments) {
+    const [word, cantonese] =
+      typeof segment === 'string' ? [segment, false] : [segment.text, segment.cantonese];
     if (word === '' || ABJAD_PARTICLES.has(word)) continue;
     const transliterated = NON_LATIN.test(word);
     const abjad = ABJAD.test(word);
@@ -498,10 +500,10 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     const read = hebrew ? hebrewStart(word) : readAnusvara(word);
     // Kana read in Hepburn; a word in katakana alone compared as a foreign name (hiragana write
     // Japanese words and names: おおた is not ODA).
-    const kana = !cantonese && KATAKANA.test(word) && !HIRAGANA.test(word);
+    const kana = transliterated && !cantonese && KATAKANA.test(word) && !HIRAGANA.test(word);
     const latin = cantonese
       ? word
-      : KANA.test(word)
+      : transliterated && KANA.test(word)
         ? kanaLatin(word)
         : transliterated
           ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
@@ -553,7 +555,7 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
           hebrew: hebrew || undefined,
           cantonese: cantonese || undefined,
           kana: kana || undefined,
-          cjk: cantonese || CJK.test(word) || undefined,
+          cjk: cantonese || (transliterated && CJK.test(word)) || undefined,
         });
       }
     });

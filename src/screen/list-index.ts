@@ -178,12 +178,9 @@ export class ListIndex {
       .map(([t, tokenKeys]) => {
         // First letters stand in for a word only when the list never uses it (probably misspelt).
         const known = this.#postings.has(`t:${t.text}`);
-        const kept = tokenKeys.filter(
-          (key) =>
-            !(known && (key.startsWith('f:') || key.startsWith('d:'))) &&
-            (this.#kana || !key.startsWith('J:')) &&
-            (this.#hangul || !key.startsWith('K:')),
-        );
+        const kept = tokenKeys.filter((key) => !(known && (key.startsWith('f:') || key.startsWith('d:'))));
+        if ((this.#kana || this.#hangul) && latinWord(t))
+          kept.push(...otherScriptKeys(t, this.#hangul, this.#kana));
         // The token's own spelling first, then its other keys, the closest first.
         const by = kept.map((key, k) => (k === 0 ? 1 : (KEY_VOTE[key[0] as string] ?? NEAR_KEY)));
         const order = kept.map((_, k) => k).sort((a, b) => (by[b] as number) - (by[a] as number));
@@ -379,17 +376,18 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
         const key = koreanRun(run.map((r) => r.text).join(''));
         ks.push(listed ? `K:${key}` : `k:${key}`);
       }
-    else if (t.kind === 'word' && !t.syllable && !t.abjad && t.text.length >= 4)
-      ks.push(listed ? `k:${koreanRun(t.text)}` : `K:${koreanRun(t.text)}`);
+    else if (listed && t.kind === 'word' && !t.syllable && !t.abjad && t.text.length >= 4)
+      ks.push(`k:${koreanRun(t.text)}`);
     // A word in kana and a Latin word, by their consonants as kana write them (ラブロフ, RABUROFU,
     // LAVROV: `kanaConsonants`): a listed kana word under one key, which a screened Latin word looks
-    // up; a listed Latin word under another, which a screened kana word looks up.
-    // A Latin word by each way kana often write it (`latinKanaKeys`: VLADIMIR also as LADIMIR).
+    // up; a listed Latin word under another, by each way kana often write it (`latinKanaKeys`:
+    // VLADIMIR also as LADIMIR), which a screened kana word looks up. A screened Latin word's keys
+    // for Hangul and katakana are added by the list, only if it holds such names (`otherScriptKeys`).
     if (t.kind === 'word' && t.kana) {
       const consonants = kanaConsonants(t.text);
       if (consonants.length >= 2) ks.push(listed ? `J:${consonants}` : `j:${consonants}`);
-    } else if (t.kind === 'word' && !t.transliterated && !t.syllable && t.text.length >= 3)
-      for (const consonants of latinKanaKeys(t.text)) ks.push(listed ? `j:${consonants}` : `J:${consonants}`);
+    } else if (listed && latinWord(t))
+      for (const consonants of latinKanaKeys(t.text)) ks.push(`j:${consonants}`);
     // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
     const next = tokens[i + 1];
     if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);
@@ -418,6 +416,20 @@ const koreanRun = remembered((letters: string) =>
     .replace(/R/g, 'L')
     .replace(/(.)\1/g, '$1'),
 );
+
+/** A word of a Latin name, as the keys for katakana and Hangul take it. */
+const latinWord = (t: NameToken) => t.kind === 'word' && !t.transliterated && !t.syllable && !t.abjad;
+
+/**
+ * A screened Latin word's keys for listed names in Hangul (`K:`, a run of syllables) and katakana
+ * (`J:`), as `keysPerToken` writes them for the listed names.
+ */
+function otherScriptKeys(t: NameToken, hangul: boolean, kana: boolean): string[] {
+  const ks: string[] = [];
+  if (hangul && t.text.length >= 4) ks.push(`K:${koreanRun(t.text)}`);
+  if (kana && t.text.length >= 3) for (const consonants of latinKanaKeys(t.text)) ks.push(`J:${consonants}`);
+  return ks;
+}
 
 /** A name read into tokens, most recently used last: those read the most are kept (`keptName`). */
 const keptNames = new RecentlyUsed<PreparedName>(10_000, { secondUse: true });
