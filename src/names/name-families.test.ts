@@ -391,6 +391,17 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('ジョー・バイデル', 'Joe Bodel'), 'no looser rule for kana (BAIDERU, BODEL)');
   });
 
+  it('Thai: vowels written before their consonant, silent letters, and Sanskrit-style spellings', () => {
+    matches(person('สมศักดิ์ เพชรทอง', 'Somsak Phetthong'), 'เ read after its consonant');
+    matches(person('สมศักดิ์ เวชชาวงศ์', 'Somsak Vejjawong'), 'ช as J, ว as V');
+    assert.deepEqual(
+      prepareName('จันทร์ ประยุทธ์').tokens.map((t) => t.text),
+      ['CHAN', 'PRAYUTH'],
+      'ทร์ silent after a short vowel, ธ์ silent',
+    );
+    differs(person('สมศักดิ์ เวชชาวงศ์', 'Somsak Vejjakul'), 'another family name');
+  });
+
   it('Korean: Hangul syllables against one word in another romanisation', () => {
     matches(person('김명수', 'Kim Myongsu'), 'McCune-Reischauer, the given name as one word');
     matches(person('김명수', 'Gim Myeongsu'), 'Revised Romanisation as one word');

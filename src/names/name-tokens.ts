@@ -292,11 +292,23 @@ const ABJAD = /[\p{Script=Arabic}\p{Script=Hebrew}\p{Script=Syriac}\p{Script=Tha
  * anusvara at offset 0x02, the labials at 0x2A to 0x2E).
  */
 const ANUSVARA = /([\u0902\u0982\u0A02\u0A70\u0A82\u0B02\u0B82\u0C02\u0C82\u0D02])(.?)/gu;
-/** Thai marks a letter it does not sound with the thanthakhat (ประยุทธ์, PRAYUT): it is left out. */
-const THAI_SILENT = /\p{L}[\u0E31-\u0E3A\u0E47-\u0E4B]*\u0E4C/gu;
+/**
+ * Thai marks a letter it does not sound with the thanthakhat (ประยุทธ์, PRAYUT): it is left out,
+ * and so is a consonant between it and the final consonant of a short vowel (ั, ็) before them
+ * (จันทร์, CHAN: ท and ร).
+ */
+const THAI_SILENT =
+  /(?<=[\u0E31\u0E47][\u0E01-\u0E2E])[\u0E01-\u0E2E](?=[\u0E01-\u0E2E]\u0E4C)|\p{L}[\u0E31-\u0E3A\u0E47-\u0E4B]*\u0E4C/gu;
+/**
+ * Thai writes the vowels เ แ โ ใ ไ before the consonant they follow in speech (and before a
+ * consonant and the R, L or W clustered with it: เปรม, PREM), which any-ascii reads in written
+ * order (เวช, EWCH): they are moved after it.
+ */
+const THAI_PRE_VOWEL = /([\u0E40-\u0E44])([กขคตปพผ][รลว]|[\u0E01-\u0E2E])/gu;
 function readAnusvara(word: string): string {
   return readNukta(word)
     .replace(THAI_SILENT, '')
+    .replace(THAI_PRE_VOWEL, '$2$1')
     .replace(ANUSVARA, (_, _sign: string, next: string) => {
       const offset = next === '' ? -1 : ((next.codePointAt(0) as number) - 0x0900) % 0x80;
       return (offset >= 0x2a && offset <= 0x2e ? 'm' : 'n') + next;
@@ -380,6 +392,15 @@ const foreignReading = (latin: string) =>
  * (`NameToken.foreign`).
  */
 const GREEK = /\p{Script=Greek}/u;
+/**
+ * Thai names as many Latin spellings write them, from the Sanskrit and Pali the names come from
+ * rather than as they are said: ช as J, ว as V, ภ as BH, ธ as DH, ษ and ศ as SH (เวชชาชีวะ,
+ * VEJJAJIVA, where any-ascii writes WECHCHACHIWA). A word written in Thai is also read so
+ * (`NameToken.foreign`).
+ */
+const THAI = /\p{Script=Thai}/u;
+const THAI_INDIC: Record<string, string> = { ช: 'j', ว: 'v', ภ: 'bh', ธ: 'dh', ษ: 'sh', ศ: 'sh' };
+const thaiAsIndic = (word: string) => word.replace(/[ชวภธษศ]/gu, (c) => THAI_INDIC[c] ?? c);
 const GREEK_U_AFTER: Record<string, string> = { α: 'a', ε: 'e', η: 'i' };
 const greekAsSpoken = (word: string) =>
   word
@@ -533,7 +554,11 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
               ? latinParts(anyAscii(arabicHe(bare)))
               : [];
     const cyrillic = CYRILLIC.test(word);
-    const greek = GREEK.test(word) ? latinParts(anyAscii(greekAsSpoken(word))) : [];
+    const greek = GREEK.test(word)
+      ? latinParts(anyAscii(greekAsSpoken(word)))
+      : THAI.test(word)
+        ? latinParts(anyAscii(thaiAsIndic(read)))
+        : [];
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
       for (const text of splitDigits(readDigits(part))) {
