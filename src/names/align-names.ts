@@ -484,9 +484,10 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
         if (run.length < n || run.some((r) => r.kind !== 'word' || r.text.length > 6)) break;
         if (
           run.some((r) => WADE_GILES.test(r.text)) &&
-          splitsInto(
+          splitsIntoSyllables(
             w.text,
             run.map((r) => r.text),
+            samePinyin,
           )
         )
           push(
@@ -553,18 +554,6 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
   }
 }
 
-/** Whether `word` is `syllables` written together, each as pinyin or Wade-Giles writes it. */
-function splitsInto(word: string, syllables: readonly string[]): boolean {
-  const [first, ...rest] = syllables;
-  if (first === undefined) return word === '';
-  for (let n = 1; n <= Math.min(6, word.length); n++) {
-    const piece = word.slice(0, n);
-    if ((piece === first || pinyinKey(piece) === pinyinKey(first)) && splitsInto(word.slice(n), rest))
-      return true;
-  }
-  return false;
-}
-
 /** Whether `word` is `syllables` written together, each piece agreeing with its syllable by `same`. */
 function splitsIntoSyllables(
   word: string,
@@ -580,6 +569,9 @@ function splitsIntoSyllables(
   }
   return false;
 }
+
+/** A Latin piece and a Chinese syllable, as pinyin or Wade-Giles writes it. */
+const samePinyin = (piece: string, syllable: string) => pinyinKey(piece) === pinyinKey(syllable);
 
 /** A Latin piece and a Hangul syllable, as Korean is romanised (`koreanSyllable`). */
 function sameKorean(piece: string, syllable: string): boolean {

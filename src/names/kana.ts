@@ -262,18 +262,17 @@ export function sameAsKana(kana: string, latin: string): boolean {
 /** A Latin word as kana often write it (`sameAsKana`), a V or W in front aside. */
 const latinReadings = remembered((latin: string): readonly string[] => {
   const readings = [latin];
-  const also = (from: RegExp, to: string | ((letter: string) => string)) => {
-    const read = typeof to === 'string' ? latin.replace(from, to) : latin.replace(from, to);
+  const also = (read: string) => {
     if (read !== latin) readings.push(read);
   };
-  also(/CH/g, 'K');
-  also(/KH/g, 'K');
-  also(H_BEFORE_CONSONANT, 'HA');
-  also(H_BEFORE_CONSONANT, '');
-  also(R_AFTER_VOWEL, '');
-  also(W_AFTER_VOWEL, '');
+  also(latin.replace(/CH/g, 'K'));
+  also(latin.replace(/KH/g, 'K'));
+  also(latin.replace(H_BEFORE_CONSONANT, 'HA'));
+  also(latin.replace(H_BEFORE_CONSONANT, ''));
+  also(latin.replace(R_AFTER_VOWEL, ''));
+  also(latin.replace(W_AFTER_VOWEL, ''));
   // A final G, D or B devoiced, as German and Russian say it (ハンブルク, HANBURUKU, HAMBURG).
-  also(/[GDB]$/, (letter) => DEVOICED[letter] ?? letter);
+  also(latin.replace(/[GDB]$/, (letter) => DEVOICED[letter] ?? letter));
   return Object.freeze(readings);
 });
 
