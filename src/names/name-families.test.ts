@@ -144,7 +144,15 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(body('Tornavi Quillmarsh Network', 'Tornavi Quillmarsh'), 'network added');
     matches(body('Daevong Credit Bank', 'Daevong Credit Bank (DCB)'), 'acronym in brackets');
     matches(body('Kala Quillnaft Tehran Company', 'Kala Quillnaft Co. Tehran'), 'legal form inside');
+    matches(
+      body('Jamaat Qurvan al-Tahib wal-Mustazir', "JAMA'AT QURVAN AL-TAHIB WAL-MUSTAZIR (JQTM)"),
+      'an acronym leaving out the joined wal-',
+    );
     differs(body('Daevong Credit Bank (XQZ)', 'Daevong Credit Bank'), 'a word that is no acronym of it');
+    differs(
+      body('Jamaat Qurvan al-Tahib wal-Mustazir', "JAMA'AT QURVAN AL-TAHIB WAL-MUSTAZIR (JQWX)"),
+      'letters that are not its initials',
+    );
     differs(body('Sanvoral Trading Malta', 'Sanvoral Trading'), 'a place added');
   });
 
@@ -208,6 +216,11 @@ describe('families of other names: the variant matches, the look-alike does not'
     matches(body('شركة تورنافيك المحدودة', 'Tornavik Limited'), 'المحدودة');
     differs(body('شركة تورنافيك', 'Tornapik Company'), 'another consonant');
     differs(body('Публичное акционерное общество «Торнавик»', 'PJSC Kolvesta'), 'another company');
+    matches(
+      body('د بصیر او ضرنویل حواله', 'Basir and Zarnawil Hawala'),
+      'Pashto د (of) and او (and) standing alone',
+    );
+    differs(body('د بصیر او ضرنویل حواله', 'Basir and Zarnawil Qolvand Hawala'), 'a word more');
   });
 
   it('names written without spaces: Han and kana syllables against one Latin word', () => {

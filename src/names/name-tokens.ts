@@ -216,7 +216,8 @@ const TITLES = new Set([
 
 /**
  * Particles written in an abjad, read before transliteration (عمر is OMAR, not the title MR): son
- * of (بن, ابن, بنت; Hebrew בן, בת), in (في), and (و), the pilgrim's title (حاجی, الحاج).
+ * of (بن, ابن, بنت; Hebrew בן, בת), in (في), and (و; Pashto او), Pashto's of (د, standing alone),
+ * the pilgrim's title (حاجی, الحاج).
  */
 const ABJAD_PARTICLES = new Set([
   'بن',
@@ -225,6 +226,8 @@ const ABJAD_PARTICLES = new Set([
   'في',
   'فی',
   'و',
+  'او',
+  'د',
   'حاجی',
   'حاجي',
   'الحاج',
@@ -642,18 +645,32 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
 /**
  * A word that is the initials of a run of the name's other words (`Islamic Revolutionary Guard
  * Corps (IRGC)`, `Daedong Credit Bank (DCB)`) is marked: other names of the body leave it out.
+ * The Arabic `and the` joined to a word (`Nusrat al-Islam wal-Muslimin (JNIM)`) has no initial in
+ * the acronym.
  */
 function markAcronyms(tokens: NameToken[]): NameToken[] {
   return tokens.map((t, i) => {
     const n = t.text.length;
     if (t.kind !== 'word' || n < 2 || n > 6) return t;
     for (let start = 0; start + n <= tokens.length; start++) {
-      if (i >= start && i < start + n) continue;
-      const run = tokens.slice(start, start + n);
-      if (run.every((r, k) => r.kind === 'word' && r.text[0] === t.text[k])) return { ...t, acronym: true };
+      if (initialsFrom(tokens, start, t.text, i)) return { ...t, acronym: true };
     }
     return t;
   });
+}
+
+const ACRONYM_SKIPS = new Set(['WAL', 'VAL', 'WA']);
+
+/** Whether the words from `start` on, leaving out `skip` and a joined `wal-`, begin with the letters of `acronym`. */
+function initialsFrom(tokens: NameToken[], start: number, acronym: string, skip: number): boolean {
+  let k = 0;
+  for (let j = start; j < tokens.length && k < acronym.length; j++) {
+    const r = tokens[j]!;
+    if (j === skip || r.kind !== 'word') return false;
+    if (r.text[0] === acronym[k]) k++;
+    else if (!(k > 0 && ACRONYM_SKIPS.has(r.text))) return false;
+  }
+  return k === acronym.length;
 }
 
 export function makeToken(text: string, transliterated = false, abjad = false, persian?: string): NameToken {
