@@ -664,8 +664,9 @@ const ACRONYM_SKIPS = new Set(['WAL', 'VAL', 'WA']);
 /** Whether the words from `start` on, leaving out `skip` and a joined `wal-`, begin with the letters of `acronym`. */
 function initialsFrom(tokens: NameToken[], start: number, acronym: string, skip: number): boolean {
   let k = 0;
-  for (let j = start; j < tokens.length && k < acronym.length; j++) {
-    const r = tokens[j]!;
+  for (const [j, r] of tokens.entries()) {
+    if (j < start) continue;
+    if (k === acronym.length) break;
     if (j === skip || r.kind !== 'word') return false;
     if (r.text[0] === acronym[k]) k++;
     else if (!(k > 0 && ACRONYM_SKIPS.has(r.text))) return false;
