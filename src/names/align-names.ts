@@ -19,7 +19,6 @@ import {
   type TokenMatch,
   WADE_GILES,
 } from './compare-tokens.ts';
-import { jaroWinkler } from './jaro-winkler.ts';
 import { LEGAL_FORM_SPELLINGS } from './legal-forms.ts';
 import { koreanSyllable, koreanSyllableU, type NameToken, type PreparedName } from './name-tokens.ts';
 
@@ -78,20 +77,12 @@ const MIN_PAIR = 0.85;
 /** A name with a legal form against a listed person scores at most this (so never `review`). */
 export const NOT_A_PERSON = 0.7;
 
-/** Jaro-Winkler similarity two words left over need to pair as `similar` (see `alike`). */
-const ALIKE_PERSON = 0.75;
-const ALIKE_BODY = 0.8;
-const ALIKE_SHORT = 0.88;
-const ALIKE_SHORT_WORD = 6;
 /**
  * A word Hong Kong could write for one Cantonese syllable (MING, YEUNG, SZE, NG): an English given
  * name is not one (PETER, JOHN, CARRIE), though a few are (JOE, TOM).
  */
 const CANTONESE_SYLLABLE =
   /^(?:(?:[TC]?SZE?|NG|M)|(?:CH|TS|SH|KW|NG|[BPMFDTNLGKHWZCSJY])?(?:[AEIOU]{1,3}|Y)(?:NG|[NMPTKRHWY])?)$/;
-
-/** The similarity at which a `similar` pair would carry none of its weight. */
-const ALIKE_NONE = 0.4;
 
 type Option = { q: number[]; c: number[]; score: number; how: TokenAgreement };
 
@@ -288,18 +279,10 @@ function alignWords(
       });
     }
   };
+  // Words left over on both sides that agree in none of those ways are not paired however alike
+  // they look (docs/screening.md, words merely alike): SOKOLOV and SOKOLOVSKY, VALENTINOVICH and
+  // VASILYEVICH, SUNRISE and SUNSET name others.
   take(optionsFound);
-  // Words left over on both sides that are alike without agreeing in any of the ways above (YUN
-  // and YUNG, KOSTIANTYN and KONSTANTIN, METALOGY and METALLURGY): paired in the same way, each
-  // for the part of its weight its likeness carries.
-  const alikeFound: Option[] = [];
-  for (let i = 0; i < Q.length; i++)
-    for (let j = 0; j < C.length; j++) {
-      if (usedQ[i] || usedC[j]) continue;
-      const score = alike(Q[i] as NameToken, C[j] as NameToken, options.person === true);
-      if (score > 0) alikeFound.push({ q: [i], c: [j], score, how: 'similar' });
-    }
-  take(alikeFound.sort((a, b) => b.score - a.score));
   // Aligned words in the same order on both sides (as given names, middle names and family names
   // are): only then is a word between them a middle name.
   const inOrder = chosen
@@ -395,30 +378,6 @@ function alignWords(
     },
     legalForms,
   };
-}
-
-/**
- * How alike two words left over on both sides are, as the share of their weight the pair carries: 0
- * unless their Jaro-Winkler similarity is at least 0.75 (0.8 for an organisation's words, whose
- * look-alikes name other bodies more often: PROFESSIONAL, PROPERTIES), and 0.88 when either has
- * fewer than six letters (short words alike by chance: QUSAY, UDAY; SONG, YONG); from there, in
- * proportion, up to all of it at 1.
- */
-function alike(a: NameToken, b: NameToken, person: boolean): number {
-  if (a.kind !== 'word' || b.kind !== 'word' || a.acronym || b.acronym) return 0;
-  const shorter = Math.min(a.text.length, b.text.length);
-  // In Cantonese, only the ways Hong Kong's spellings agree hold (張 CHEUNG is not CHUNG; 家 KA is
-  // not KAM).
-  if (
-    shorter < 2 ||
-    !a.cantonese !== !b.cantonese ||
-    // Kana add vowels to a foreign name's letters: alike letter by letter says nothing.
-    !a.kana !== !b.kana
-  )
-    return 0;
-  const jw = jaroWinkler(a.text, b.text);
-  const least = shorter < ALIKE_SHORT_WORD ? ALIKE_SHORT : person ? ALIKE_PERSON : ALIKE_BODY;
-  return jw >= least ? (jw - ALIKE_NONE) / (1 - ALIKE_NONE) : 0;
 }
 
 /** Where words stand in a name of `n` words, from 0 (first) to 1 (last). */

@@ -18,9 +18,7 @@ export type TokenAgreement =
   | 'abbreviation'
   | 'joined'
   /** One given name in another language's form (MYKOLA, NIKOLAY), or patronymics made from it. */
-  | 'given_name'
-  /** Left over on both sides, alike without agreeing (align-names.ts): counts in part. */
-  | 'similar';
+  | 'given_name';
 
 export type TokenMatch = { score: number; how: TokenAgreement };
 
@@ -81,6 +79,9 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   }
   const transliterated = a.transliterated || b.transliterated;
   const abjad = a.abjad || b.abjad;
+  // Two Latin words whose consonants agree but where one writes a short A and the other a long I
+  // or a diphthong name two people (HASAN, HUSAYN; SAAD, SAID; JAMAL, JAMIL).
+  if (!transliterated && otherInnerVowel(a.text, b.text)) return null;
   // Which spelling systems each word shows signs of, read once per word (`spellingsOf`).
   const [fa, fb] = [spellingsOf(a.text), spellingsOf(b.text)];
   const shorter = Math.min(a.text.length, b.text.length);
@@ -208,7 +209,8 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
   if (shorter >= 4 && jw >= 0.75) {
     const d = editDistance(a.text, b.text, 2);
-    if (d <= 1 && !otherSyllable(a, b)) return { score: 0.92, how: 'typo' };
+    if (d <= 1 && !otherSyllable(a, b) && (shorter >= SHORT_TYPO || slightEdit(a.text, b.text)))
+      return { score: 0.92, how: 'typo' };
     // Two edits in a long word, neither of them its first letter (PAULOUSKI and KAZLOUSKI differ).
     if (d === 2 && shorter >= 8 && a.text[0] === b.text[0]) return { score: 0.86, how: 'typo' };
   }
@@ -276,6 +278,39 @@ const SYLLABLE = /^[^AEIOU]+[AEIOUWY]+[^AEIOUY]+$/;
  * two syllables, not one mistyped, unless they sound alike (KIRK, CIRK; FINK, VINK). Those that
  * romanisations write so (TONG, DONG; KANG, GANG) agree before (`sameSyllable`).
  */
+/** Words shorter than this are another name when one consonant of them is another (`slightEdit`). */
+const SHORT_TYPO = 7;
+const VOWEL = /[AEIOUY]/;
+
+/**
+ * Consonants that spellings of one name write for each other: voiced and voiceless, B and V, C as K
+ * or S, J as Z or G, M and N, L and R (ABDUL, ABDUR).
+ */
+const ALIKE_CONSONANTS = ['BPVWF', 'DT', 'GKQC', 'CSZ', 'JZ', 'GJ', 'MN', 'LR'];
+const TA_MARBUTA: Readonly<Record<string, true>> = { TH: true, HT: true };
+
+/**
+ * Whether the one edit between two words is slight: anything but one consonant written for
+ * another unlike it, which makes a short word another name (FOMIN, FOKIN; CARTER, CARVER; HANSEN,
+ * JANSEN).
+ */
+function slightEdit(x: string, y: string): boolean {
+  if (x.length === y.length) {
+    const at = [...x].findIndex((c, i) => c !== y[i]);
+    if (at < 0) return true;
+    if (x[at + 1] === y[at] && y[at + 1] === x[at]) return true;
+    const [c, d] = [x[at] as string, y[at] as string];
+    // Arabic's ة at the end written T or H (UMMAT, UMMAH).
+    if (at === x.length - 1 && c + d in TA_MARBUTA) return true;
+    return (
+      VOWEL.test(c) ||
+      VOWEL.test(d) ||
+      ALIKE_CONSONANTS.some((group) => group.includes(c) && group.includes(d))
+    );
+  }
+  return true;
+}
+
 function otherSyllable(a: NameToken, b: NameToken): boolean {
   const [x, y] = [a.text, b.text];
   return (
@@ -325,6 +360,32 @@ const arabicVowels = remembered((word: string) =>
     .replace(/([AEIU])H$/, '$1')
     .replace(/(.)\1/g, '$1'),
 );
+
+/** The vowels between a word's consonants, its first and last ones apart (HUSAYN: U, AY). */
+const innerVowels = remembered((word: string) =>
+  word
+    .replace(/^Y(?=[AEIOU])/, 'J')
+    .split(/[^AEIOUY]+/)
+    .slice(1, -1),
+);
+const LONG_I = /EE|AI|AY|EI|EY/;
+
+/**
+ * Whether two words with the same consonants differ by a vowel between them that is A in one (A,
+ * AA) and a long I or a diphthong in the other (EE, AI, AY, EI, EY): Arabic writes the second
+ * with a letter, the first not, and the two are other names. A single I or E is left alone: Arabic
+ * does not write the short vowels, so their spellings differ (MISR, MASR; JIBRIL, JABRIL).
+ */
+function otherInnerVowel(x: string, y: string): boolean {
+  const [vx, vy] = [innerVowels(x), innerVowels(y)];
+  if (vx.length !== vy.length || x.replace(/[AEIOUY]/g, '') !== y.replace(/[AEIOUY]/g, '')) return false;
+  // Letters swapped (ORGANIZAITON, BAASYIR) are a typo, not another vowel.
+  if ([...x].sort().join('') === [...y].sort().join('')) return false;
+  return vx.some((v, i) => {
+    const w = vy[i] as string;
+    return (/^A+$/.test(v) && LONG_I.test(w)) || (/^A+$/.test(w) && LONG_I.test(v));
+  });
+}
 
 /**
  * Two words read by `arabicVowels` agree letter by letter, an E with an I, and with an A once, not

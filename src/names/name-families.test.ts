@@ -453,6 +453,14 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Djoko Qelbiwono', 'Yoko Qelbiwono'), 'DJ is J, not Y');
   });
 
+  it('Vietnamese: Văn is a middle name, not Dutch van', () => {
+    differs(person('Nguyen Van Quyth', 'Nguyen Duc Quyth'), 'Văn against another middle name');
+    differs(person('Nguyễn Văn Quyth', 'Nguyen Duc Quyth'), 'written with its diacritics');
+    matches(person('Nguyễn Văn Quyth', 'Nguyen Van Quyth'), 'the same name');
+    matches(person('Nguyen Van Quyth', 'Nguyen Quyth'), 'the middle name left out');
+    matches(person('Hendrik van Quylenburg', 'Hendrik Quylenburg'), 'Dutch van is still a particle');
+  });
+
   it('Chinese: Han against Wade-Giles', () => {
     matches(person('林晓峰', 'Lin Hsiao-feng'), 'HS for X');
     matches(person('曹泽宏', 'Tsao Tse-hung'), 'TS for C and Z, -UNG for -ONG');

@@ -105,6 +105,31 @@ export type PreparedName = {
   cantonese?: PreparedName;
 };
 
+/**
+ * Vietnamese family names that no other language's names share, and the letters only Vietnamese
+ * writes (ă, ơ, ư, đ, and tones under a vowel): a name with either is Vietnamese.
+ */
+const VIETNAMESE_FAMILY_NAMES = new Set([
+  'NGUYEN',
+  'TRAN',
+  'PHAM',
+  'HOANG',
+  'HUYNH',
+  'PHAN',
+  'DANG',
+  'BUI',
+  'NGO',
+  'DUONG',
+  'TRINH',
+  'DINH',
+  'TRUONG',
+  'LUONG',
+  'DOAN',
+  'VUONG',
+  'QUACH',
+]);
+const VIETNAMESE_LETTERS = /[ăắằẳẵặơớờởỡợưứừửữựđĂẮẰẲẴẶƠỚỜỞỠỢƯỨỪỬỮỰĐạặậẹệịọộợụựỵảẩẳẻểỉỏổởủửỷẫẵẽễĩõỗỡũữỹ]/u;
+
 /** Particles as katakana write them: アル (al), イブン (ibn), フォン (von); not ファン, also FAN and JUAN. */
 const KANA_PARTICLES = new Set(['ARU', 'IBUN', 'FON']);
 
@@ -597,12 +622,15 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     raw.map((t) => t.cjk === true),
   );
   const inner = raw.slice(forms.leading, forms.leading + rest.length);
+  const vietnamese = VIETNAMESE_LETTERS.test(name) || raw.some((t) => VIETNAMESE_FAMILY_NAMES.has(t.text));
   // A particle's neighbours as written, a legal form's words included (`X Y CIA S A S`: Y before CIA).
   const words = inner.filter(
     (t, i) =>
       t.abjad ||
       // VON transliterated is a name: Cyrillic writes von as ФОН, and ВОН is the Korean Won.
       (t.transliterated && t.text === 'VON') ||
+      // In a Vietnamese name VAN is the middle name Văn, not Dutch van.
+      (vietnamese && t.text === 'VAN') ||
       !(
         particle(t.text, inner[i - 1]?.text, raw[forms.leading + i + 1]?.text) ||
         (t.foreign && PARTICLES.has(t.foreign)) ||
