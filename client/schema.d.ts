@@ -362,10 +362,10 @@ export interface components {
             /** @description The listed name's token(s) it aligned with. */
             listed: string;
             /**
-             * @description `exact`; `number` (3, THREE, 1ST, FIRST); `transliterated` (from another script, by its consonants); `spelling` (a Latin spelling variant: HASAN, HASSAN); `phonetic` (sounds alike); `typo` (one or two letters); `initial` (J, JOHN); `abbreviation` (a word of an organisation name written in part: SERV, SERVICE; SHPG, SHIPPING); `joined` (NORTHWIND, NORTH WIND; ALTIKRITI, AL-TIKRITI; or the whole name, its letters the same with its words broken elsewhere: THEEAGLES L L C, THE EAGLES L.L.C.); `given_name` (one given name as another language writes it, MYKOLA, NIKOLAY, MIKALAI; JOSEPH, YOSEF, YUSUF; or the patronymics made from it, MYKOLAYOVYCH, NIKOLAYEVICH); `similar` (left over on both sides and alike without agreeing in any of those ways, KOSTIANTYN, KONSTANTIN: counts for part of its weight, as much as its `score`).
+             * @description `exact`; `number` (3, THREE, 1ST, FIRST); `transliterated` (from another script, by its consonants); `spelling` (a Latin spelling variant: HASAN, HASSAN); `phonetic` (sounds alike); `typo` (one or two letters); `initial` (J, JOHN); `abbreviation` (a word of an organisation name written in part: SERV, SERVICE; SHPG, SHIPPING); `joined` (NORTHWIND, NORTH WIND; ALTIKRITI, AL-TIKRITI; or the whole name, its letters the same with its words broken elsewhere: THEEAGLES L L C, THE EAGLES L.L.C.); `given_name` (one given name as another language writes it, MYKOLA, NIKOLAY, MIKALAI; JOSEPH, YOSEF, YUSUF; or the patronymics made from it, MYKOLAYOVYCH, NIKOLAYEVICH). Words alike without agreeing in any of these ways are not paired (SOKOLOV, SOKOLOVSKY).
              * @enum {string}
              */
-            how: "exact" | "number" | "transliterated" | "spelling" | "phonetic" | "typo" | "initial" | "abbreviation" | "joined" | "given_name" | "similar";
+            how: "exact" | "number" | "transliterated" | "spelling" | "phonetic" | "typo" | "initial" | "abbreviation" | "joined" | "given_name";
             /** @description How closely they agree, 0 to 1. */
             score: number;
         };
