@@ -31,6 +31,8 @@ const isPerson = (record: SourceRecord, options: { people?: boolean }) =>
 const MAX_SCORED = 60;
 /** The share of the screened name's weight a candidate's keys must carry to be scored. */
 const MIN_VOTE = 0.35;
+/** What a listed name of the same letters and digits gains over any other: it is compared first. */
+const SAME_LETTERS_VOTE = 10;
 /**
  * A token's vote through a key other than its own spelling: a skeleton, a phonetic code, …; more
  * through a spelling one letter apart (the closest), less through its first three letters alone
@@ -194,13 +196,17 @@ export class ListIndex {
       .sort((a, b) => Number(a.t.kind === 'initial') - Number(b.t.kind === 'initial') || a.size - b.size);
     // Initials alone (`J & E`) find names as words do.
     const words = query.tokens.some((t) => t.kind !== 'initial');
+    // When every token is common (محمد عبد الله الأحمد), each votes in full: the one opening the
+    // votes, by the fewest postings, may be a part of another's word (الله of عبد الله) that finds
+    // none of the names the others would.
+    const anyRare = perToken.some((p) => p.size <= COMMON_POSTINGS);
     for (const { t, lists, size } of perToken) {
       const initial = t.kind === 'initial';
       const w = initial ? INITIAL_VOTE : this.weight(t);
       // A common token only adds to names rarer ones found; a token is common by its own spelling
       // (a rare word with common look-alikes still finds the names it is in).
-      const near = size > COMMON_POSTINGS && votes.size > 0;
-      const common = (lists[0]?.list.length ?? 0) > COMMON_POSTINGS && votes.size > 0;
+      const near = anyRare && size > COMMON_POSTINGS && votes.size > 0;
+      const common = anyRare && (lists[0]?.list.length ?? 0) > COMMON_POSTINGS && votes.size > 0;
       // Each name once per token, however many of its keys it shares, by the closest.
       const voted = new Set<number>();
       lists.forEach(({ list, by: factor }, k) => {
@@ -222,7 +228,7 @@ export class ListIndex {
     const floor = MIN_VOTE * total;
     // The same letters with the words broken elsewhere: found however few words the two share.
     for (const id of this.#postings.get(`c:${query.compact}`) ?? [])
-      votes.set(id, Math.max(votes.get(id) ?? 0, total));
+      votes.set(id, Math.max(votes.get(id) ?? 0, total + SAME_LETTERS_VOTE));
     const ranked: Array<[number, number]> = [];
     for (const [id, vote] of votes) {
       if (vote < floor) continue;
@@ -230,7 +236,14 @@ export class ListIndex {
         continue;
       ranked.push([id, vote]);
     }
-    ranked.sort((a, b) => b[1] - a[1]);
+    // Ranked by how much of each listed name the votes cover too (the votes over the root of its
+    // tokens' weight): among the many names sharing common words (MUHAMMAD ABDULLAH AHMAD), a short
+    // name the votes cover whole comes before a long one sharing as many of its words. At equal
+    // rank, names of as many tokens as the screened one first.
+    const n = query.tokens.length;
+    const apart = (id: number) => Math.abs((this.#names[id]?.name.prepared.tokens.length ?? 0) - n);
+    for (const r of ranked) r[1] = r[1] / Math.sqrt(Math.max(this.#nameWeight(r[0]), r[1]));
+    ranked.sort((a, b) => b[1] - a[1] || apart(a[0]) - apart(b[0]));
     ranked.length = Math.min(ranked.length, MAX_SCORED);
     return this.#compare(
       query,
@@ -254,6 +267,20 @@ export class ListIndex {
         best.set(entry, { entry, name: n, score, comparison });
     }
     return [...best.values()].sort((a, b) => b.score - a.score);
+  }
+
+  /** Each listed name's tokens' weight, read once (`#match` ranks by it). */
+  readonly #nameWeights: number[] = [];
+  #nameWeight(id: number): number {
+    let w = this.#nameWeights[id];
+    if (w === undefined) {
+      w = (this.#names[id]?.name.prepared.tokens ?? []).reduce(
+        (sum, t) => sum + (t.kind === 'initial' ? INITIAL_VOTE : this.weight(t)),
+        0,
+      );
+      this.#nameWeights[id] = w;
+    }
+    return w;
   }
 
   #post(key: string, i: number) {
@@ -305,6 +332,9 @@ export class ScreenedName {
   }
 }
 
+/** ABD and an article joined to the name after it: ABDUL-, ABDEL-, ABDUR- before R, ABDUS- before S. */
+const ABD_JOINED = /^ABD[AEIOU]?(?:L|(SH|[RSZNDT])(?=\1))(?=[A-Z]{3})/;
+
 function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, string[]]> {
   return tokens.map((t, i) => {
     const ks = [`t:${t.text}`];
@@ -331,6 +361,10 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
           const consonants = skeleton(read, true);
           if (consonants.length >= 2 && consonants !== t.skeleton) ks.push(`s:${consonants}`);
         }
+      // ABD and the name after it written as one (ABDULKARIM, ABDURRAHMAN), also found as the two
+      // words (ABD AL-KARIM).
+      const abd = ABD_JOINED.exec(t.text);
+      if (abd) ks.push('t:ABD', `t:${t.text.slice(abd[0].length)}`);
       if (t.loose.length >= 3) ks.push(`l:${t.loose}`);
       if (t.forms.voiced !== '') ks.push(`v:${t.forms.voiced}`);
       // A listed short word is also found as Korean romanisations read it, by a Hangul syllable.
