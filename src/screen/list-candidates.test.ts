@@ -41,6 +41,8 @@ describe('candidates among many names sharing common words', () => {
       record(`qm${i}`, `Quillan Mortabek ${word('Zarv', i)} ${word('Dolv', i)}`),
     ),
     record('short', 'Quillan Mortabeck'),
+    ...Array.from({ length: 80 }, (_, i) => record(`s${i}`, `${word('Harv', i)} Shipping Limited`, 'Entity')),
+    record('abc', 'QBX Shipping Limited', 'Entity'),
     record('target', 'Mohammed Abdullah al-Ahmad'),
     record('karim', 'Abdulkarim Hamid'),
   ]);
@@ -52,6 +54,10 @@ describe('candidates among many names sharing common words', () => {
 
   it('ABD and the name after it written as one or apart', () => {
     assert.ok(found('Abd al-Karim Hamid').includes('karim'), 'listed as one word');
+  });
+
+  it('the same letters with the words broken elsewhere, among many names sharing its one word', () => {
+    assert.ok(found('Q.B.X. Shipping Ltd').includes('abc'));
   });
 
   it('a short name sharing its words in another spelling, before long names sharing them as written', () => {

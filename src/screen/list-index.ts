@@ -31,8 +31,6 @@ const isPerson = (record: SourceRecord, options: { people?: boolean }) =>
 const MAX_SCORED = 60;
 /** The share of the screened name's weight a candidate's keys must carry to be scored. */
 const MIN_VOTE = 0.35;
-/** What a listed name of the same letters and digits gains over any other: it is compared first. */
-const SAME_LETTERS_VOTE = 10;
 /**
  * A token's vote through a key other than its own spelling: a skeleton, a phonetic code, …; more
  * through a spelling one letter apart (the closest), less through its first three letters alone
@@ -228,7 +226,7 @@ export class ListIndex {
     const floor = MIN_VOTE * total;
     // The same letters with the words broken elsewhere: found however few words the two share.
     for (const id of this.#postings.get(`c:${query.compact}`) ?? [])
-      votes.set(id, Math.max(votes.get(id) ?? 0, total + SAME_LETTERS_VOTE));
+      votes.set(id, Math.max(votes.get(id) ?? 0, total));
     const ranked: Array<[number, number]> = [];
     for (const [id, vote] of votes) {
       if (vote < floor) continue;
