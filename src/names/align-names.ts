@@ -368,7 +368,9 @@ function alignWords(
   )
     score *= OTHER_FORM;
   // A name with a legal form is an organisation's, not a listed person's.
-  if (options.person && query.legalForms.length > 0) score *= NOT_A_PERSON;
+  // Unless the listed person's name ends in the same word (KIM SA, KHUN SA: a name's syllable
+  // that reads as S.A.).
+  if (options.person && query.legalForms.length > 0 && !sameForms(query, listed)) score *= NOT_A_PERSON;
   return {
     score,
     aligned,
@@ -378,6 +380,14 @@ function alignWords(
     },
     legalForms,
   };
+}
+
+/** Whether two names have the same legal forms, each written as one word of two letters (SA, AG). */
+export function sameForms(a: PreparedName, b: PreparedName): boolean {
+  return (
+    a.legalFormText.length > 0 &&
+    a.legalFormText.every((f) => /^[A-Z]{2}$/.test(f) && b.legalFormText.includes(f))
+  );
 }
 
 /** Where words stand in a name of `n` words, from 0 (first) to 1 (last). */

@@ -289,6 +289,13 @@ describe('families of other names: the variant matches, the look-alike does not'
       'a title in place of a family name',
     );
     differs(person('Sayyid Zafirah Quellbach', 'Sayyid Omarov Quellbach'), 'another given name');
+    matches(person('Shri Zafirah Quellbach', 'Zafirah Quellbach'), 'Shri');
+    matches(person('Khun Yinvar Thuzan', 'Yinvar Thuzan'), 'Khun');
+    matches(person('Alhaji Zafirah Quellbach', 'Zafirah Quellbach'), 'Alhaji');
+    matches(person('Ayatollah Zafirah Quellbach', 'Zafirah Quellbach'), 'Ayatollah');
+    matches(person('Lt. Col. Tornavi Quellbach', 'Tornavi Quellbach'), 'a rank abbreviated');
+    matches(person('H.E. Zafirah Quellbach', 'Zafirah Quellbach'), 'His Excellency');
+    differs(person('Zafirah Shri Quellbach', 'Zafirah Tornavi Quellbach'), 'Shri in place of a name');
   });
 
   it('Arabic vowels as Latin spellings write them: O or U, E or I, AY or EI, a final H', () => {

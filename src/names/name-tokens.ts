@@ -237,6 +237,32 @@ const TITLES = new Set([
   'MARSHAL',
   'SERGEANT',
   'ENGINEER',
+  // Ranks and honorifics as often abbreviated or left out: Capt., Lt. Col., Brig. Gen.; Hindi
+  // Shri and Smt., Thai Khun, West Africa's Alhaji (who made the pilgrimage), Iran's Ayatollah,
+  // French and German forms of address.
+  'CAPT',
+  'LT',
+  'COL',
+  'BRIG',
+  'GEN',
+  'MAJ',
+  'SGT',
+  'CHIEF',
+  'SHRI',
+  'SHREE',
+  'SMT',
+  'KHUN',
+  'ALHAJI',
+  'ALHAJJI',
+  'ALHADJI',
+  'ELHADJ',
+  'HADJ',
+  'AYATOLLAH',
+  'AYATULLAH',
+  'MME',
+  'MLLE',
+  'HERR',
+  'SHAIKH',
 ]);
 
 /**
@@ -535,6 +561,8 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     .replace(SMALL_TSU, (_, kana: string) => (anyAscii(kana)[0] ?? '').toLowerCase() + kana)
     // Messrs (`M/S. Al Zarooni Exchange`) and a vessel's prefix (`M/V`, `M.V.`, `M/T`) in front.
     .replace(/^\s*(?:M\/S|MESSRS|M\/[VT]|M\.[VT])\.?(?=\s+[\p{L}\p{N}]{2})/iu, ' ')
+    // His (or Her) Excellency in front, as H.E., before two words or more (H.E. KHAIRY is initials).
+    .replace(/^\s*(?:H\.\s?E\.|HIS EXCELLENCY|HER EXCELLENCY)(?=\s+\p{L}{2}[^\s]*\s+\p{L}{2})/iu, ' ')
     .split(/\s+/);
   const segments: ReadonlyArray<string | CantoneseSegment> = han
     ? written.flatMap((word): Array<string | CantoneseSegment> => (HAN.test(word) ? han(word) : [word]))

@@ -60,6 +60,15 @@ describe('candidates among many names sharing common words', () => {
     assert.ok(found('Q.B.X. Shipping Ltd').includes('abc'));
   });
 
+  it('a person whose last syllable reads as a legal form (KIM SA), on a mixed list and on a list of people', () => {
+    assert.ok(new ListIndex([record('sa', 'Quvan Sa')]).match('Quvan Sa', REVIEW_THRESHOLD).length === 1);
+    const mixed = new ListIndex([record('sa', 'Quvan Sa'), record('co', 'Quvan Trading S.A.', 'Entity')]);
+    assert.deepEqual(
+      mixed.match('Quvan Sa', REVIEW_THRESHOLD).map((m) => m.entry.record.key),
+      ['sa'],
+    );
+  });
+
   it('a short name sharing its words in another spelling, before long names sharing them as written', () => {
     assert.ok(found('Quillan Mortabek').includes('short'));
   });

@@ -168,7 +168,9 @@ export class ListIndex {
     // A name with a legal form scores at most NOT_A_PERSON against a listed person (unless its
     // letters are the person's, written with other word breaks): against a list of people only,
     // no other name can match, and against a mixed list its people are not compared.
-    const body = query.legalForms.length > 0 && threshold > NOT_A_PERSON;
+    // A legal form of one word of two letters may be a person's syllable (KIM SA): such a name is
+    // searched as any other.
+    const body = query.legalFormText.some((f) => !/^[A-Z]{2}$/.test(f)) && threshold > NOT_A_PERSON;
     if (body && this.#people)
       return this.#compare(query, threshold, this.#postings.get(`c:${query.compact}`) ?? []);
     // Each query token votes, with its weight, for the entries that share one of its keys; the
