@@ -117,6 +117,12 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'TOVARISTVO Z OBMEZHENOYU VIDPOVIDALNISTYU',
       'MHDWD',
       'DH M M',
+      // Turkish Ltd. Şti.; Vietnamese công ty TNHH (trách nhiệm hữu hạn); Uzbek MChJ.
+      'LTD STI',
+      'CONG TY TNHH',
+      'CONG TY TRACH NHIEM HUU HAN',
+      'TNHH',
+      'MCHJ',
     ],
   },
   {
@@ -189,6 +195,10 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       'PSC',
       'P S C',
       'ANONIM SIRKETI',
+      // Vietnamese công ty cổ phần; Uzbek aksiyadorlik jamiyati.
+      'CONG TY CO PHAN',
+      'CTCP',
+      'AKSIYADORLIK JAMIYATI',
       'NV',
       'N V',
       'NAAMLOZE VENNOOTSCHAP',
@@ -298,6 +308,8 @@ export const LEGAL_FORMS: readonly LegalForm[] = [
       // شركة and شرکت in Arabic letters.
       'SHRK',
       'SHRKT',
+      // Vietnamese công ty.
+      'CONG TY',
     ],
   },
   { kind: 'NL', key: ['NL'], spellings: ['NL', 'NO LIABILITY'] },

@@ -580,6 +580,22 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Sami Aly Quarzeni', 'Sami Alam Quarzeni'), 'another middle name');
   });
 
+  it('given names abbreviated with a full stop', () => {
+    matches(person('Ma. Fernanda Quelvez', 'María Fernanda Quelvez'), 'Ma. for María');
+    matches(person('Fco. Javier Quelvez', 'Francisco Javier Quelvez'), 'Fco. for Francisco');
+    matches(person('Md. Abdul Quelvari', 'Muhammad Abdul Quelvari'), 'Md. for Muhammad');
+    matches(person('Wm. Quelvey', 'William Quelvey'), 'Wm. for William');
+    differs(person('Ma Ying Quelvez', 'Maria Ying Quelvez'), 'Ma without a stop is a name');
+  });
+
+  it('legal forms of Vietnam, Turkey and Uzbekistan', () => {
+    matches(body('Công ty TNHH Quyvanh Long', 'Quyvanh Long Company Limited'), 'công ty TNHH');
+    matches(body('Cong Ty Co Phan Quyvanh Long', 'Quyvanh Long JSC'), 'công ty cổ phần');
+    matches(body('Quvandiz Nakliyat Ltd. Şti.', 'Quvandiz Nakliyat Limited Sirketi'), 'Ltd. Şti.');
+    matches(body('Quvandiz Neftgaz MChJ', 'Quvandiz Neftgaz LLC'), 'MChJ');
+    differs(body('Công ty TNHH Quyvanh Long', 'Quyvanh Phat Company Limited'), 'another name');
+  });
+
   it('legal forms of China, Japan, Korea and Iran, and two forms one after another', () => {
     matches(body('华翔贸易有限公司', 'Huaxiang Maoyi Youxian Gongsi'), '有限公司 and its pinyin');
     matches(body('华翔贸易有限公司', 'Huaxiang Maoyi Co., Ltd.'), '有限公司 and Co., Ltd.');

@@ -304,6 +304,26 @@ const ASSIMILATED_ARTICLE = /^[AEU](SH|[TDSZRN])$/;
  * abbreviate (`Al-Omgy & Bros.`, `Sadid Eng. Co.`, `Yazd Ind's`); a legal form's word inside a name,
  * where it is not taken as a form, reads as written out (`Naftiran Intertrade Co. (NICO) Limited`).
  */
+/** Given names abbreviated with a full stop in Spanish, English and South Asian usage. */
+const DOTTED_GIVEN_NAMES: Readonly<Record<string, string>> = {
+  MA: 'MARIA',
+  FCO: 'FRANCISCO',
+  GMO: 'GUILLERMO',
+  FDO: 'FERNANDO',
+  WM: 'WILLIAM',
+  CHAS: 'CHARLES',
+  THOS: 'THOMAS',
+  GEO: 'GEORGE',
+  JAS: 'JAMES',
+  BENJ: 'BENJAMIN',
+  SAML: 'SAMUEL',
+  MD: 'MUHAMMAD',
+};
+const DOTTED_GIVEN_NAME = new RegExp(
+  `(^|\\s)(${Object.keys(DOTTED_GIVEN_NAMES).join('|')})\\.(?=\\s)`,
+  'giu',
+);
+
 const ABBREVIATIONS: Record<string, string> = {
   MOHD: 'MOHAMMAD',
   MUHD: 'MUHAMMAD',
@@ -561,6 +581,12 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     .replace(SMALL_TSU, (_, kana: string) => (anyAscii(kana)[0] ?? '').toLowerCase() + kana)
     // Messrs (`M/S. Al Zarooni Exchange`) and a vessel's prefix (`M/V`, `M.V.`, `M/T`) in front.
     .replace(/^\s*(?:M\/S|MESSRS|M\/[VT]|M\.[VT])\.?(?=\s+[\p{L}\p{N}]{2})/iu, ' ')
+    // Given names abbreviated with a full stop (Ma. Fernanda, Fco. Javier, Wm., Md.): the stop
+    // tells them from a name (MA, a Chinese family name).
+    .replace(
+      DOTTED_GIVEN_NAME,
+      (_, before: string, short: string) => `${before}${DOTTED_GIVEN_NAMES[short.toUpperCase()]} `,
+    )
     // His (or Her) Excellency in front, as H.E., before two words or more (H.E. KHAIRY is initials).
     .replace(/^\s*(?:H\.\s?E\.|HIS EXCELLENCY|HER EXCELLENCY)(?=\s+\p{L}{2}[^\s]*\s+\p{L}{2})/iu, ' ')
     .split(/\s+/);
