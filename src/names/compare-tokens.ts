@@ -35,7 +35,7 @@ const OLD_SPELLING = 128;
 /** The spelling systems a word shows signs of: each rule below looks only at words that show its. */
 const spellingsOf = remembered(
   (word: string) =>
-    (word.includes('GH') ? GH : 0) |
+    (word.includes('GH') || word.includes('DZH') || word.includes('DJ') ? GH : 0) |
     (ARMENIAN_FAMILY_NAME.test(word) ? ARMENIAN : 0) |
     (ARABIC_SPELLING.test(word) ? ARABIC : 0) |
     (BELARUSIAN.test(word) ? BELARUSIAN_SPELLING : 0) |
@@ -539,7 +539,9 @@ const ghAsG = remembered((word: string) => word.replace(/GH/g, 'G').replace(/DZH
 /** A Latin word read as Hebrew letters write its sounds (`compareTokens`), Z as ז and as צ. */
 export const hebrewReadings = remembered((word: string) => {
   const read = word.replace(/TZ/g, 'TS').replace(/CH/g, 'H').replace(/W/g, 'V').replace(/J/g, 'Y');
-  return read.includes('Z') ? [read, read.replace(/Z/g, 'TS')] : [read];
+  const readings = read.includes('Z') ? [read, read.replace(/Z/g, 'TS')] : [read];
+  // An F in front is פ, which a Hebrew word's start reads hard as P (Yiddish names: פרידמן, FRIEDMAN).
+  return read.startsWith('F') ? [...readings, ...readings.map((r) => `P${r.slice(1)}`)] : readings;
 });
 
 /** What only the Indonesian and Malay spelling of before 1972 writes (Van Ophuijsen's, Dutch-based). */

@@ -580,6 +580,17 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Sami Aly Quarzeni', 'Sami Alam Quarzeni'), 'another middle name');
   });
 
+  it('numbers in two words, a letter written twice as digits, F for פ, DZH for J', () => {
+    matches(body('Quillvar 21 Ltd', 'Quillvar Twenty One Ltd'), 'twenty one');
+    matches(body('Quillvar 21st Trading', 'Quillvar Twenty-First Trading'), 'twenty-first');
+    differs(body('Quillvar 22 Ltd', 'Quillvar Twenty One Ltd'), 'another number');
+    matches(body('AL N00R QUILLVAR', 'AL NOOR QUILLVAR'), 'N00R');
+    matches(body('VABO2008 EOOD', 'VABO 2008 EOOD'), 'a number after the letters stays a number');
+    matches(person('אברהם פרילדמן', 'Avraham Frieldman'), 'F for פ at the start');
+    differs(person('אברהם פרילדמן', 'Avraham Frieldbarg'), 'other consonants');
+    matches(person('Zurab Javarinidze', 'Zurab Dzhavarinidze'), 'DZH for J without GH');
+  });
+
   it('given names abbreviated with a full stop', () => {
     matches(person('Ma. Fernanda Quelvez', 'María Fernanda Quelvez'), 'Ma. for María');
     matches(person('Fco. Javier Quelvez', 'Francisco Javier Quelvez'), 'Fco. for Francisco');

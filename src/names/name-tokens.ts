@@ -11,7 +11,7 @@ import { doubleMetaphone } from 'double-metaphone';
 import { type CantoneseSegment, cantoneseSegments } from './cantonese.ts';
 import { kanaLatin } from './kana.ts';
 import { LONGEST_LEGAL_FORM, ONLY_AT_THE_END, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
-import { numberValue } from './numbers.ts';
+import { numberValue, tensAndUnits } from './numbers.ts';
 import { remembered } from './remembered.ts';
 
 export type TokenKind = 'word' | 'number' | 'initial';
@@ -671,6 +671,13 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
   // is OMAR, not the title MR).
   // A syllable read in Cantonese is never a legal form, and no syllable of Han, kana or Hangul is
   // one alone (沙, SA; 사, SA): only several together (有限公司, 주식회사).
+  // A number written in two words (TWENTY ONE, THIRTY-FIRST) is one number.
+  for (let i = raw.length - 2; i >= 0; i--) {
+    const tens = raw[i] as (typeof raw)[number];
+    const units = raw[i + 1] as (typeof raw)[number];
+    const sum = tens.transliterated || units.transliterated ? null : tensAndUnits(tens.text, units.text);
+    if (sum !== null) raw.splice(i, 2, { ...tens, text: sum });
+  }
   const { rest, forms, formText } = takeLegalForms(
     raw.map((t) => (t.cantonese ? `${t.text}'` : t.text)),
     raw.map((t) => t.cjk === true),
@@ -905,7 +912,10 @@ function readDigits(token: string): string {
   if (!/[0-9]/.test(token) || !/[A-Z]/.test(token)) return token;
   if (/^[0-9]+(ST|ND|RD|TH)$/.test(token)) return token;
   const letters = token.replace(/[^A-Z]/g, '').length;
-  if (letters < 2 || letters < token.length - letters || /[0-9]{2}/.test(token)) return token;
+  // Two digits together are a number (VABO2008), unless a letter written twice between letters
+  // (N00R, NOOR).
+  const together = token.replace(/(?<=[A-Z])([0-9])\1(?=[A-Z])/g, 'AA');
+  if (letters < 2 || letters < token.length - letters || /[0-9]{2}/.test(together)) return token;
   const read = token.replace(/[0-9]/g, (d) => LEET[d] ?? d);
   return /[0-9]/.test(read) ? token : read;
 }

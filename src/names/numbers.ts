@@ -82,3 +82,17 @@ export function numberValue(token: string): string | null {
   if (ordinal) return (ordinal[1] as string).replace(/^0+(?=.)/, '');
   return VALUES.get(token) ?? null;
 }
+
+const TENS = new Set(['TWENTY', 'THIRTY', 'FORTY', 'FIFTY', 'SIXTY', 'SEVENTY', 'EIGHTY', 'NINETY']);
+
+/**
+ * Two words that write one number together, a multiple of ten and a unit (TWENTY ONE, THIRTY
+ * FIRST), as digits; null for any other two.
+ */
+export function tensAndUnits(tens: string, units: string): string | null {
+  if (!TENS.has(tens)) return null;
+  const unit = Number(VALUES.get(units) ?? Number.NaN);
+  return unit >= 1 && unit <= 9 && !/^[0-9IVX]+$/.test(units)
+    ? String(Number(VALUES.get(tens)) + unit)
+    : null;
+}
