@@ -31,6 +31,7 @@ const WADE_GILES_SYLLABLE = 16;
 const GERMAN = 32;
 const FRENCH = 64;
 const OLD_SPELLING = 128;
+const SOMALI_SPELLING = 256;
 
 /** The spelling systems a word shows signs of: each rule below looks only at words that show its. */
 const spellingsOf = remembered(
@@ -42,7 +43,8 @@ const spellingsOf = remembered(
     (WADE_GILES.test(word) ? WADE_GILES_SYLLABLE : 0) |
     (GERMAN_SPELLING.test(word) ? GERMAN : 0) |
     (FRENCH_SPELLING.test(word) ? FRENCH : 0) |
-    (OLD_INDONESIAN.test(word) ? OLD_SPELLING : 0),
+    (OLD_INDONESIAN.test(word) ? OLD_SPELLING : 0) |
+    (SOMALI.test(word) ? SOMALI_SPELLING : 0),
 );
 
 /** Roman numerals of one letter, which a name's tokens read as initials (numbers.ts). */
@@ -263,6 +265,16 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
       if (indonesianReadings(old).includes(today)) return { score: 0.92, how: 'spelling' };
     }
   }
+  // A name in Somali spelling against another Latin spelling (MAXAMED, MOHAMED; CABDULLAAHI,
+  // ABDULLAHI; FAARAX, FARAH).
+  if (shorter >= 3 && !transliterated && (fa | fb) & SOMALI_SPELLING) {
+    const [x, y] = [somaliReading(a.text), somaliReading(b.text)];
+    if (
+      x === y ||
+      (skeleton(x).length >= 2 && skeleton(x) === skeleton(y) && sameStart(x, y) && jaroWinkler(x, y) >= 0.8)
+    )
+      return { score: 0.9, how: 'spelling' };
+  }
   // One given name in another language's form, which no spelling rule reaches (MYKOLA, NIKOLAY;
   // OLEKSIY, ALEKSEY), and the patronymics made from it (MYKOLAYOVYCH, NIKOLAYEVICH).
   const name = abjad ? null : givenNameOf(a.text);
@@ -456,6 +468,8 @@ export const pinyinKey = remembered((syllable: string) =>
   syllable
     .replace(/^HS/, 'X')
     .replace(/^(?:TS|TZ)/, 'Z')
+    // CHIH is ZHI (or CHI); CH before another I is J (or Q).
+    .replace(/^CH(?=IH$)/, 'ZH')
     .replace(/^CH(?=I)/, 'J')
     .replace(/^Q/, 'J')
     .replace(/^CH/, 'ZH')
@@ -543,6 +557,18 @@ export const hebrewReadings = remembered((word: string) => {
   // An F in front is פ, which a Hebrew word's start reads hard as P (Yiddish names: פרידמן, FRIEDMAN).
   return read.startsWith('F') ? [...readings, ...readings.map((r) => `P${r.slice(1)}`)] : readings;
 });
+
+/**
+ * Somali's Latin alphabet: X for the Arabic ح (H), C for ع (which other spellings leave out), long
+ * vowels written twice. A word with an X, or a C in front of a vowel at its start, is read so.
+ */
+const SOMALI = /X|^C[AEIOU]/;
+export const somaliReading = remembered((word: string) =>
+  word
+    .replace(/X/g, 'H')
+    .replace(/(^|[AEIOU])C(?=[AEIOU])/g, '$1')
+    .replace(/([AEIOU])\1/g, '$1'),
+);
 
 /** What only the Indonesian and Malay spelling of before 1972 writes (Van Ophuijsen's, Dutch-based). */
 const OLD_INDONESIAN = /OE|DJ|TJ|SJ/;

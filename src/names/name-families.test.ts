@@ -479,6 +479,19 @@ describe('families of other names: the variant matches, the look-alike does not'
     // Wade-Giles syllables in J are pinyin's in R; other words in J are not (JAY is not RAY).
     matches(person('任明', 'Jen Ming'), 'JEN for REN');
     differs(person('Jay Tormelly', 'Ray Tormelly'), 'JAY and RAY');
+    matches(person('Hsu Chih-lin', 'Xu Zhilin'), 'CHIH for ZHI');
+    differs(person('Hsu Chih-lin', 'Xu Zhiming'), 'another second syllable');
+  });
+
+  it('Somali spelling: X for H, C for the Arabic ayn, long vowels written twice', () => {
+    matches(person('Mohamed Abdullahi Qorvane', 'Maxamed Cabdullaahi Qorvane'), 'MAXAMED, CABDULLAAHI');
+    matches(person('Hassan Qorvane Farah', 'Xasan Qorvane Faarax'), 'XASAN, FAARAX');
+    differs(person('Hassan Qorvane Farah', 'Xasan Qorvane Faarid'), 'another family name');
+  });
+
+  it('Thai จ as personal names write it, J', () => {
+    matches(person('สมชาย ใจดี', 'Somchai Jaidee'), 'ใจดี, JAIDEE');
+    differs(person('สมชาย ใจดี', 'Somchai Jaidam'), 'another name');
   });
 
   it('Hebrew: ב כ פ hard at the start of a word, ה never half of a digraph, בע"מ a limited company', () => {
@@ -767,6 +780,8 @@ describe('candidates found for these families (the list index)', () => {
     record('qelbichenko', 'Nikolay Nikolayevich Qelbichenko'),
     record('weizkover', 'Chaim Weizkover'),
     record('vaikover', 'Dora Vaikover'),
+    record('zhouxiao', 'Zhou Xiaoqiang'),
+    record('faarax', 'Maxamed Cabdullaahi Qorvaax'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -808,6 +823,11 @@ describe('candidates found for these families (the list index)', () => {
   it('a given name and patronymic in another language’s form, which share no spelling', () => {
     assert.ok(found('Mykola Mykolayovych Qelbichenko').includes('qelbichenko'), 'Ukrainian forms');
     assert.deepEqual(found('Mykola Petrovych Qelbichenko'), [], 'another father');
+  });
+
+  it('Wade-Giles syllables apart against pinyin as one word; Somali spelling', () => {
+    assert.ok(found('Chou Hsiao-chiang').includes('zhouxiao'), 'screened in Wade-Giles');
+    assert.ok(found('Mohamed Abdullahi Qorvah').includes('faarax'), 'listed in Somali spelling');
   });
 
   it('a name of initials only', () => {

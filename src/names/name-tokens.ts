@@ -468,13 +468,13 @@ const foreignReading = (latin: string) =>
 const GREEK = /\p{Script=Greek}/u;
 /**
  * Thai names as many Latin spellings write them, from the Sanskrit and Pali the names come from
- * rather than as they are said: ช as J, ว as V, ภ as BH, ธ as DH, ษ and ศ as SH (เวชชาชีวะ,
+ * rather than as they are said: ช as J (and จ, as personal names write it: ใจดี, JAIDEE), ว as V, ภ as BH, ธ as DH, ษ and ศ as SH (เวชชาชีวะ,
  * VEJJAJIVA, where any-ascii writes WECHCHACHIWA). A word written in Thai is also read so
  * (`NameToken.foreign`).
  */
 const THAI = /\p{Script=Thai}/u;
-const THAI_INDIC: Record<string, string> = { ช: 'j', ว: 'v', ภ: 'bh', ธ: 'dh', ษ: 'sh', ศ: 'sh' };
-const thaiAsIndic = (word: string) => word.replace(/[ชวภธษศ]/gu, (c) => THAI_INDIC[c] ?? c);
+const THAI_INDIC: Record<string, string> = { ช: 'j', จ: 'j', ว: 'v', ภ: 'bh', ธ: 'dh', ษ: 'sh', ศ: 'sh' };
+const thaiAsIndic = (word: string) => word.replace(/[ชจวภธษศ]/gu, (c) => THAI_INDIC[c] ?? c);
 const GREEK_U_AFTER: Record<string, string> = { α: 'a', ε: 'e', η: 'i' };
 const greekAsSpoken = (word: string) =>
   word

@@ -1,7 +1,7 @@
 import type { Partition } from '../ctx.ts';
 import { compareNames, MIN_COMPACT, type NameComparison, NOT_A_PERSON } from '../names/align-names.ts';
 import { cantoneseSyllable } from '../names/cantonese.ts';
-import { hebrewReadings } from '../names/compare-tokens.ts';
+import { hebrewReadings, pinyinKey, somaliReading, WADE_GILES } from '../names/compare-tokens.ts';
 import { givenNameOf } from '../names/given-names.ts';
 import { kanaConsonants, latinKanaKeys } from '../names/kana.ts';
 import {
@@ -361,6 +361,11 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
           const consonants = skeleton(read, true);
           if (consonants.length >= 2 && consonants !== t.skeleton) ks.push(`s:${consonants}`);
         }
+      // A name in Somali spelling also by its reading in other Latin spellings (FAARAX, FARAH).
+      if (/X|^C[AEIOU]/.test(t.text) && !t.transliterated) {
+        const somali = somaliReading(t.text);
+        if (somali !== t.text) ks.push(`t:${somali}`, `s:${skeleton(somali)}`);
+      }
       // ABD and the name after it written as one (ABDULKARIM, ABDURRAHMAN), also found as the two
       // words (ABD AL-KARIM).
       const abd = ABD_JOINED.exec(t.text);
@@ -425,11 +430,35 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
     // Two neighbouring words written as one (NORTH WIND, NORTHWIND), and three initials (I P C, IPC).
     const next = tokens[i + 1];
     if (next && t.kind !== 'number' && next.kind !== 'number') ks.push(`t:${t.text}${next.text}`);
+    // A screened Chinese syllable in Wade-Giles also looks up its pinyin, alone and joined to the
+    // next syllable (HSIAO, XIAO; HSIAO CHIANG, XIAOQIANG).
+    if (!listed && t.kind === 'word' && t.text.length <= 6 && WADE_GILES.test(t.text)) {
+      const readings = wadeGilesReadings(t.text);
+      for (const pinyin of readings) ks.push(`t:${pinyin}`);
+      if (next?.kind === 'word' && next.text.length <= 6)
+        for (const pinyin of readings)
+          for (const after of wadeGilesReadings(next.text)) ks.push(`t:${pinyin}${after}`);
+    }
     const third = tokens[i + 2];
     if (next && third && t.kind === 'initial' && next.kind === 'initial' && third.kind === 'initial')
       ks.push(`t:${t.text}${next.text}${third.text}`);
     return [t, ks];
   });
+}
+
+/**
+ * A syllable in Wade-Giles as pinyin writes it, its consonant read unaspirated and aspirated (the
+ * apostrophe that told them apart is left out): CHIANG as JIANG and QIANG, PING as BING and PING.
+ */
+function wadeGilesReadings(syllable: string): string[] {
+  const aspirated = syllable
+    .replace(/^HS/, 'X')
+    .replace(/^CH(?=I(?!H$))/, 'Q')
+    .replace(/^(?:TS|TZ)/, 'C')
+    .replace(/UNG$/, 'ONG')
+    .replace(/IEN$/, 'IAN')
+    .replace(/IH$/, 'I');
+  return [...new Set([syllable, pinyinKey(syllable), aspirated])];
 }
 
 /**
