@@ -89,6 +89,15 @@ describe('names compared as aligned tokens: each kind of variant matches, the lo
     matches(person('Quillam Baasyir Tarvi', 'Quillam Baaysir Tarvi').score, 'letters swapped');
   });
 
+  it('Chinese and Korean syllables: a front vowel against a back one names another', () => {
+    differs(person('Zhao Quanliang', 'Zhou Quanliang').score, 'ZHAO, ZHOU');
+    differs(person('Choe Dong Jin', 'Choe Dong Jun').score, 'JIN, JUN');
+    matches(person('Kim Chol Quvan', 'Kim Chul Quvan').score, 'CHOL, CHUL: one syllable');
+    matches(person('Zaid Quvandi', 'Zeid Quvandi').score, 'A and E');
+    matches(person('Ahmad Harb al-Kurdavi', 'Ahmad Harb al-Kirdavi').score, 'Arabic short vowels');
+    matches(person('Ahmad Harb al-Kurd', 'Ahmad Harb al-Kird').score, 'Arabic short vowels, a short word');
+  });
+
   it('a typo in a short word: one consonant for an unlike one makes another name', () => {
     differs(person('Andrei Folvin', 'Andrei Fokvin').score, 'M for K');
     differs(person('Peter Harsen', 'Peter Jarsen').score, 'H for J, first letter');

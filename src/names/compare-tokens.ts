@@ -84,6 +84,17 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // Two Latin words whose consonants agree but where one writes a short A and the other a long I
   // or a diphthong name two people (HASAN, HUSAYN; SAAD, SAID; JAMAL, JAMIL).
   if (!transliterated && otherInnerVowel(a.text, b.text)) return null;
+  // Two Chinese or Korean syllables with a front vowel in one and a back vowel in the other where
+  // their consonants agree are two names (HING, HONG; JIN, JUN; ZHAO, ZHOU); O and U, A and E, E
+  // and I are spellings of one (CHOL, CHUL). Arabic's unwritten short vowels differ as often
+  // (HISN, HUSN), so words of other shapes are left alone.
+  if (
+    !transliterated &&
+    CJK_SYLLABLE.test(a.text) &&
+    CJK_SYLLABLE.test(b.text) &&
+    otherShortVowel(a.text, b.text)
+  )
+    return null;
   // Which spelling systems each word shows signs of, read once per word (`spellingsOf`).
   const [fa, fb] = [spellingsOf(a.text), spellingsOf(b.text)];
   const shorter = Math.min(a.text.length, b.text.length);
@@ -396,6 +407,28 @@ function otherInnerVowel(x: string, y: string): boolean {
   return vx.some((v, i) => {
     const w = vy[i] as string;
     return (/^A+$/.test(v) && LONG_I.test(w)) || (/^A+$/.test(w) && LONG_I.test(v));
+  });
+}
+
+/** One syllable as Chinese and Korean names write it: consonants, one run of vowels, a final nasal or stop. */
+const CJK_SYLLABLE = /^[^AEIOUY]{1,3}[AEIOUY]{1,3}(?:NG|[NMLKPT])?$/;
+
+/** Vowels as front (I, Y, E) or back (O, U) and open (A): a word's vowel runs by their first letter. */
+const VOWEL_CLASS: Readonly<Record<string, string>> = { I: 'F', Y: 'F', E: 'E', A: 'A', O: 'B', U: 'B' };
+const vowelRuns = remembered((word: string) =>
+  (word.replace(/^Y(?=[AEIOU])/, 'J').match(/[AEIOUY]+/g) ?? []).map(
+    (run) => VOWEL_CLASS[run[0] as string] ?? '',
+  ),
+);
+
+/** Whether two words with the same consonants have, in one place, I against O or U, or A against O or U. */
+function otherShortVowel(x: string, y: string): boolean {
+  if (x.replace(/[AEIOUY]/g, '') !== y.replace(/[AEIOUY]/g, '')) return false;
+  const [vx, vy] = [vowelRuns(x), vowelRuns(y)];
+  if (vx.length !== vy.length) return false;
+  return vx.some((c, i) => {
+    const d = vy[i] as string;
+    return (c === 'B' && (d === 'F' || d === 'A')) || (d === 'B' && (c === 'F' || c === 'A'));
   });
 }
 
