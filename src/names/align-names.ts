@@ -510,6 +510,16 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
           editDistance(text, w.text, 1) <= 1
         )
           push(i, run, 0.9);
+        // Spelt otherwise, the consonants the same and as long within a letter (ABDUL QADIR,
+        // ABDELKADER; not NUR ALI, NURALLAH).
+        else if (
+          !abjad &&
+          w.text.length >= 8 &&
+          Math.abs(text.length - w.text.length) <= 1 &&
+          consonants === w.skeleton &&
+          text[0] === w.text[0]
+        )
+          push(i, run, 0.9);
         else if (
           abjad &&
           consonants.length >= 3 &&
