@@ -300,6 +300,7 @@ function alignWords(
     let numbers = 0;
     let bodyWords = 0;
     let trailing = 0;
+    let patronymics = 0;
     const first = used.indexOf(true);
     const last = used.lastIndexOf(true);
     tokens.forEach((t, i) => {
@@ -313,8 +314,9 @@ function alignWords(
       if (i > last) trailing += w;
       if (t.kind === 'number') numbers++;
       if (BODY_WORDS.has(t.text)) bodyWords += w;
+      if (PATRONYMIC.test(t.text)) patronymics += w;
     });
-    return { weight, middle, numbers, bodyWords, trailing };
+    return { weight, middle, numbers, bodyWords, trailing, patronymics };
   };
   const lq = left(Q, usedQ, frontC);
   const lc = left(C, usedC, frontQ);
@@ -325,8 +327,10 @@ function alignWords(
   // missing or added (張偉 is not CHEUNG MING WAI nor CHEUNG WAI MING; 陳大文 is not CHAN TAI).
   const whole = lq.weight === 0 ? Q : C;
   const han = options.person === true && (Q.every((t) => t.cantonese) || C.every((t) => t.cantonese));
-  // A person's middle name or patronymic missing on one side counts for nothing.
-  if (options.person && aligned.length >= 2 && inOrder && !han) extra -= Math.min(extra, larger.middle);
+  // A person's middle name or patronymic missing on one side counts for nothing; a patronymic in
+  // whatever order the names are given (`Usmanov Alisher Burkhanovich`, the family name first).
+  if (options.person && aligned.length >= 2 && !han)
+    extra -= Math.min(extra, inOrder ? Math.max(larger.middle, larger.patronymics) : larger.patronymics);
   let extraWeight = extra * (options.person ? EXTRA_PERSON : EXTRA_BODY);
   if (conflict === 0 && extra > 0) {
     // Only parts after the last aligned one: a given name in front of the same names is another
@@ -351,7 +355,10 @@ function alignWords(
       words >= 2 &&
       inOrder &&
       larger.trailing >= extra &&
-      alignedWeight >= PART_NAME
+      alignedWeight >= PART_NAME &&
+      // A given name and patronymic without the family name say who the father was, not who
+      // (`Vladimir Vladimirovich`).
+      !endsInPatronymic(lq.weight === 0 ? Q : C, lq.weight === 0 ? usedQ : usedC)
     )
       extraWeight = extra * EXTRA_PERSON_PART;
     else if (!options.person) {
@@ -388,6 +395,15 @@ export function sameForms(a: PreparedName, b: PreparedName): boolean {
     a.legalFormText.length > 0 &&
     a.legalFormText.every((f) => /^[A-Z]{2}$/.test(f) && b.legalFormText.includes(f))
   );
+}
+
+/** A patronymic's endings: Russian, Ukrainian, Belarusian (-OVICH, -YOVYCH, -AVICH, -OVNA, -IVNA), Turkic (-OGLU, -KYZY, -ULY, -QIZI). */
+const PATRONYMIC = /(?:[OEA]V[IY]CH|[EI]VNA|OVNA|YICH|OGLU|OGLY|KYZY|QIZI|ULY)$/;
+
+/** Whether the last of a name's aligned tokens is a patronymic. */
+function endsInPatronymic(tokens: NameToken[], used: boolean[]): boolean {
+  const last = used.lastIndexOf(true);
+  return last >= 0 && PATRONYMIC.test((tokens[last] as NameToken).text);
 }
 
 /** Where words stand in a name of `n` words, from 0 (first) to 1 (last). */
@@ -562,13 +578,14 @@ function sameKorean(piece: string, syllable: string): boolean {
 const sameCantonese = (piece: string, syllable: string) => cantoneseAgrees(syllable, piece);
 
 /**
- * A word written in part: the other word's first three letters or more, two letters or more short
- * of it (SERV, SERVICE), or its consonants in order from its first letter (SHPG, SHIPPING).
+ * A word written in part: the other word's first three letters or more, three letters or more short
+ * of it (SERV, SERVICE; not PEGAS, PEGASUS), or its consonants in order from its first letter (SHPG,
+ * SHIPPING).
  */
 function abbreviates(short: NameToken, long: NameToken): boolean {
   const s = short.text;
   const l = long.text;
-  if (short.kind !== 'word' || long.kind !== 'word' || s.length < 3 || l.length < s.length + 2) return false;
+  if (short.kind !== 'word' || long.kind !== 'word' || s.length < 3 || l.length < s.length + 3) return false;
   if (l.startsWith(s)) return true;
   if (s[0] !== l[0] || /[AEIOU]/.test(s.slice(1)) || s.length < 4) return false;
   let at = 1;

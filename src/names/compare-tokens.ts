@@ -84,6 +84,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // Two Latin words whose consonants agree but where one writes a short A and the other a long I
   // or a diphthong name two people (HASAN, HUSAYN; SAAD, SAID; JAMAL, JAMIL).
   if (!transliterated && otherInnerVowel(a.text, b.text)) return null;
+  if (!transliterated && endingAdded(a.text, b.text)) return null;
   // Two Chinese or Korean syllables with a front vowel in one and a back vowel in the other where
   // their consonants agree are two names (HING, HONG; JIN, JUN; ZHAO, ZHOU); O and U, A and E, E
   // and I are spellings of one (CHOL, CHUL). Arabic's unwritten short vowels differ as often
@@ -104,7 +105,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     a.skeleton === b.skeleton ||
     a.skeletonAlt === b.skeleton ||
     a.skeleton === b.skeletonAlt ||
-    (abjad && abjadReading(a, b));
+    (abjad && (a.skeletonAlt === b.skeletonAlt || abjadReading(a, b)));
   if (
     abjad &&
     sameConsonants &&
@@ -143,7 +144,12 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     return { score: 0.95, how: 'transliterated' };
   // Latin spellings of one name agree on its consonants and how it starts (HASAN, HASSAN; MOKHAMMAD,
   // MUHAMMED; YUSUF, YOUSSEF).
-  if (a.skeleton.length >= 2 && a.skeleton === b.skeleton && sameStart(a.text, b.text)) {
+  if (
+    a.skeleton.length >= 2 &&
+    a.skeleton === b.skeleton &&
+    sameStart(a.text, b.text) &&
+    !endingAdded(a.text, b.text)
+  ) {
     if (jw >= (a.skeleton.length === 2 ? 0.78 : 0.7)) return { score: 0.94, how: 'spelling' };
   }
   if (jw >= 0.85 && sharesCode(a.phonetic, b.phonetic)) return { score: 0.92, how: 'phonetic' };
@@ -222,7 +228,12 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   // One or two edits leave words this alike (Jaro-Winkler), so the edits are counted only then.
   if (shorter >= 4 && jw >= 0.75) {
     const d = editDistance(a.text, b.text, 2);
-    if (d <= 1 && !otherSyllable(a, b) && (shorter >= SHORT_TYPO || slightEdit(a.text, b.text)))
+    if (
+      d <= 1 &&
+      !otherSyllable(a, b) &&
+      (shorter >= SHORT_TYPO || slightEdit(a.text, b.text)) &&
+      alikeStart(a.text, b.text)
+    )
       return { score: 0.92, how: 'typo' };
     // Two edits in a long word, neither of them its first letter (PAULOUSKI and KAZLOUSKI differ).
     if (d === 2 && shorter >= 8 && a.text[0] === b.text[0]) return { score: 0.86, how: 'typo' };
@@ -301,6 +312,21 @@ const SYLLABLE = /^[^AEIOU]+[AEIOUWY]+[^AEIOUY]+$/;
  * two syllables, not one mistyped, unless they sound alike (KIRK, CIRK; FINK, VINK). Those that
  * romanisations write so (TONG, DONG; KANG, GANG) agree before (`sameSyllable`).
  */
+/**
+ * Whether two words of the same length start alike for a typo: the same letter, or letters alike
+ * (`ALIKE_CONSONANTS`, vowels). A first consonant written for an unlike one is another name in
+ * any length (FERNANDEZ, HERNANDEZ); a letter added or left out in front is still a typo (AROUN,
+ * HAROUN).
+ */
+function alikeStart(x: string, y: string): boolean {
+  const [c, d] = [x[0] as string, y[0] as string];
+  if (c === d || x.length !== y.length || (x.slice(1) !== y.slice(1) && x[1] !== y[1])) return true;
+  return (
+    (VOWEL.test(c) && VOWEL.test(d)) ||
+    ALIKE_CONSONANTS.some((group) => group.includes(c) && group.includes(d))
+  );
+}
+
 /** Words shorter than this are another name when one consonant of them is another (`slightEdit`). */
 const SHORT_TYPO = 7;
 const VOWEL = /[AEIOUY]/;
@@ -626,6 +652,45 @@ const arabicLetters = remembered((word: string) => word.replace(/GH|Q|G/g, 'K').
 
 const VOWEL_START = /^[AEIOUY]/;
 /** Two words start alike: the same letter, both a vowel, or J written DJ (French DJAMEL, JAMAL). */
+/**
+ * Endings that make another name of a name: a family name made from another or from a given name
+ * (SOKOLOV, SOKOLOVSKY; HOSSEIN, HOSSEINZADEH; BONDAR, BONDARENKO; IVAN, IVANOV), a feminine
+ * (PETROV, PETROVA), a Latin one (PEGAS, PEGASUS). Not a final vowel, which spellings add or leave
+ * out as often (VALERI, VALERII; POKLONSKA, POKLONSKAYA; SEDAGHAT, SEDAGHATI), nor an organisation's
+ * endings (ISLAMIC, INDUSTRIAL).
+ */
+const NAME_ENDINGS = new Set([
+  'US',
+  'OV',
+  'EV',
+  'OVA',
+  'EVA',
+  'IN',
+  'INA',
+  'SKI',
+  'SKY',
+  'SKIY',
+  'OVSKY',
+  'OVSKI',
+  'ZADEH',
+  'ZADA',
+  'ZAI',
+  'OGLU',
+  'YAN',
+  'ENKO',
+  'UK',
+  'CHUK',
+  'ICH',
+  'OVICH',
+  'EVICH',
+]);
+
+/** Whether one word is the other with one of `NAME_ENDINGS` added. */
+function endingAdded(x: string, y: string): boolean {
+  const [short, long] = x.length < y.length ? [x, y] : [y, x];
+  return short.length >= 3 && long.startsWith(short) && NAME_ENDINGS.has(long.slice(short.length));
+}
+
 const sameStart = (a: string, b: string) =>
   a[0] === b[0] ||
   (VOWEL_START.test(a) && VOWEL_START.test(b)) ||

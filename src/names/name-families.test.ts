@@ -610,6 +610,40 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Nur Ali Qelvari', 'Nurallah Qelvari'), 'NUR ALI is not NURALLAH');
   });
 
+  it('vessels: prefixes without stops and No. before the number', () => {
+    matches(body('MV Quillan Star', 'Quillan Star'), 'MV before two words');
+    matches(body('M.Y. Quillanova', 'Quillanova'), 'M.Y.');
+    matches(body('Motor Yacht Quillanova', 'Quillanova'), 'Motor Yacht');
+    matches(body('Ji Quvan No. 6', 'Ji Quvan 6'), 'No. before the number');
+    differs(person('MV Quvanrao', 'Quvanrao'), 'MV before one word is initials');
+    differs(body('Quvegas', 'Quvegasus'), 'a word written in part is no abbreviation two letters short');
+  });
+
+  it('a family name with a family ending added, and a first letter for an unlike one', () => {
+    differs(person('Oleg Quvanov', 'Oleg Quvanovsky'), '-SKY added');
+    differs(person('Reza Quvandi', 'Reza Quvandizadeh'), '-ZADEH added');
+    differs(person('Carlos Alberto Fernandez', 'Carlos Alberto Hernandez'), 'F for H in front');
+    matches(person('Valerii Quvanov', 'Valeri Quvanov'), 'a final vowel added');
+    matches(person('Osman Aroun Quvanov', 'Osman Haroun Quvanov'), 'a letter left out in front');
+  });
+
+  it('patronymics: left out in any order; a given name and patronymic alone are not the person', () => {
+    matches(person('Quvanov Alisher Burkhanovich', 'Alisher Quvanov'), 'family name first, patronymic');
+    differs(person('Vladislav Vladislavovich', 'Vladislav Vladislavovich Quvanov'), 'no family name');
+    matches(person('Arturo Quvanez', 'Arturo Quvanez Gaspar'), 'a second family name left out');
+    matches(person('Senior General Min Quvan Hlaing', 'Min Quvan Hlaing'), 'a senior rank');
+  });
+
+  it('Bengali and Devanagari SH, Bengali জ as Z; Persian ژ as J; ة before another noun as -AT; Arabic Z and H', () => {
+    matches(person('শেখ হাসিনা', 'Sheikh Hasina'), 'শ as SH, SHEKH a title');
+    matches(person('বেনজীর আহমেদ', 'Benazir Ahmed'), 'জ as Z');
+    matches(person('अमित शाह', 'Amit Shah'), 'श as SH');
+    matches(person('محمود احمدی‌نژاد', 'Mahmoud Ahmadinejad'), 'ژ as J');
+    matches(body('هيئة تحرير الشام', "Hay'at Tahrir al-Sham"), 'ة as -AT before another noun');
+    matches(person('مسعود اظہر', 'Masood Azhar'), 'ZH as Z and H');
+    differs(person('مسعود اظہر', 'Masood Anwar'), 'another name');
+  });
+
   it('given names abbreviated with a full stop', () => {
     matches(person('Ma. Fernanda Quelvez', 'María Fernanda Quelvez'), 'Ma. for María');
     matches(person('Fco. Javier Quelvez', 'Francisco Javier Quelvez'), 'Fco. for Francisco');

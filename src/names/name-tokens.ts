@@ -184,6 +184,7 @@ const PARTICLES = new Set([
   'SHEIKH',
   'SHAYKH',
   'SHEIK',
+  'SHEKH',
   'HAJI',
   'HAJJI',
   'MAULAWI',
@@ -248,6 +249,8 @@ const TITLES = new Set([
   'MAJ',
   'SGT',
   'CHIEF',
+  'SENIOR',
+  'VICE',
   'SHRI',
   'SHREE',
   'SMT',
@@ -352,6 +355,9 @@ const ABBREVIATIONS: Record<string, string> = {
 
 // The leading article of an Arabic word (ال), which Latin spellings write apart (`al-`) or not at all.
 const ARABIC_ARTICLE = /^ال(?=\p{L}{2,})/u;
+/** Persian ژ, which Latin spellings write J as often as ZH (NEJAD, NEZHAD), read as ج. */
+const ZHE = /ژ/gu;
+const TA_MARBUTA_END = /ة$/u;
 // Tā' marbūṭa (ة), ending a word, is written -a, -ah or not at all in Latin spellings.
 const TA_MARBUTA = /ة/gu;
 const CASED = /[\p{Lu}\p{Ll}]/u;
@@ -381,6 +387,7 @@ const THAI_SILENT =
 const THAI_PRE_VOWEL = /([\u0E40-\u0E44])([กขคตปพผ][รลว]|[\u0E01-\u0E2E])/gu;
 function readAnusvara(word: string): string {
   return readNukta(word)
+    .replace(INDIC_SH, 'sh')
     .replace(THAI_SILENT, '')
     .replace(THAI_PRE_VOWEL, '$2$1')
     .replace(ANUSVARA, (_, _sign: string, next: string) => {
@@ -388,6 +395,15 @@ function readAnusvara(word: string): string {
       return (offset >= 0x2a && offset <= 0x2e ? 'm' : 'n') + next;
     });
 }
+/**
+ * Devanagari श and ष and Bengali শ and ষ are SH as names are spelt (शाह, SHAH; শেখ, SHEIKH), where
+ * any-ascii writes S. Bengali writes the Z of Persian and Arabic names with জ (J): a word holding
+ * it is also read with Z (বেনজীর, BENAZIR; `NameToken.foreign`).
+ */
+const INDIC_SH = /[शषশষ]/gu;
+const BENGALI_JA = /জ/u;
+const BENGALI_JAS = /জ/gu;
+
 /**
  * Devanagari writes the sounds of Persian and Arabic loanwords with a dot below a letter (the
  * nukta), which any-ascii leaves out: फ़ is F, not PH; ज़ is Z, not J; क़ Q, ख़ KH, ग़ GH, ड़ and ढ़
@@ -587,12 +603,18 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
       DOTTED_GIVEN_NAME,
       (_, before: string, short: string) => `${before}${DOTTED_GIVEN_NAMES[short.toUpperCase()]} `,
     )
+    // A vessel's prefix written without stops (MV, MT, MY, Motor Yacht) before two words or more
+    // (MV Rao is a person's initials), and No. or # before a vessel's number (Ji Sung No. 6).
+    .replace(/^\s*M[VTY](?=\s+\S{2,}\s+\S)/iu, ' ')
+    .replace(/^\s*(?:M\.Y\.?|MOTOR (?:YACHT|VESSEL|TANKER))(?=\s+\S{2})/iu, ' ')
+    .replace(/(?<=\S\s+)(?:NO\.?|#)\s*(?=[0-9])/giu, ' ')
     // His (or Her) Excellency in front, as H.E., before two words or more (H.E. KHAIRY is initials).
     .replace(/^\s*(?:H\.\s?E\.|HIS EXCELLENCY|HER EXCELLENCY)(?=\s+\p{L}{2}[^\s]*\s+\p{L}{2})/iu, ' ')
     .split(/\s+/);
   const segments: ReadonlyArray<string | CantoneseSegment> = han
     ? written.flatMap((word): Array<string | CantoneseSegment> => (HAN.test(word) ? han(word) : [word]))
     : written;
+  const lastWord = written.filter((w) => w !== '').at(-1);
   for (const segment of segments) {
     const [word, cantonese] =
       typeof segment === 'string' ? [segment, false] : [segment.text, segment.cantonese];
@@ -609,7 +631,7 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
       : transliterated && KANA.test(word)
         ? kanaLatin(word)
         : transliterated
-          ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, ''))
+          ? anyAscii(read.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, '').replace(ZHE, 'ج'))
           : anyAscii(word);
     // Camel case joins words (`AcmeAG`); a caseless script is read syllable by syllable, each
     // capitalised (Hangul's `GimJeongEun`, `IMyeongBag`); a cased script's transliteration
@@ -634,13 +656,18 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
             ? latinParts(anyAscii(word.replace(JOINED_BIN, '')))
             : abjad && ARABIC_H_AFTER.test(word)
               ? latinParts(anyAscii(arabicHe(bare)))
-              : [];
+              : abjad && TA_MARBUTA_END.test(word) && word !== lastWord
+                ? // ة before another noun is read -AT (هيئة تحرير الشام, HAY'AT TAHRIR AL-SHAM).
+                  latinParts(anyAscii(word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, 'ت')))
+                : [];
     const cyrillic = CYRILLIC.test(word);
     const greek = GREEK.test(word)
       ? latinParts(anyAscii(greekAsSpoken(word)))
       : THAI.test(word)
         ? latinParts(anyAscii(thaiAsIndic(read)))
-        : [];
+        : BENGALI_JA.test(word)
+          ? latinParts(anyAscii(read.replace(BENGALI_JAS, 'z')))
+          : [];
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
       for (const text of splitDigits(readDigits(part))) {
@@ -787,7 +814,13 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
     transliterated,
     abjad,
     skeleton: consonants,
-    skeletonAlt: persian ? skeleton(persian, abjad) : consonants,
+    // A Latin word with ZH also keeps its consonants with Z and H apart, as an Arabic name's ز ه
+    // (AZHAR, اظہر), not Cyrillic Ж.
+    skeletonAlt: persian
+      ? skeleton(persian, abjad)
+      : !abjad && text.includes('ZH')
+        ? skeleton(text, true)
+        : consonants,
     loose: /GH|DH/.test(text) ? looseSkeleton(text, abjad) : loosen(consonants),
     forms: {
       plain: plainVowels(text),
