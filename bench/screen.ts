@@ -5,6 +5,10 @@
 // and variants (positives) and names of other parties (negatives). Prints precision, recall and F1
 // at the default threshold, overall, per party kind and per kind of variation, and the latency per
 // screened name against every name of every party (a list larger than DFAT's and ASIC's together).
+// It also screens the hand-labelled name pairs of bench/screen-pairs/ (written apart from the lists)
+// against every name of every party, and prints their precision, recall and F1.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { SourceRecord } from '../src/registers/types.ts';
 import { ListIndex } from '../src/screen/list-index.ts';
 import { REVIEW_THRESHOLD } from '../src/screen/screen-entity.ts';
@@ -117,6 +121,61 @@ function report() {
         console.log(`${kind}\t${o.item.query}\t→ ${expected ?? ''}\t got ${JSON.stringify(got)}`);
       }
     }
+  }
+}
+
+// The hand-labelled pair sets (bench/screen-pairs/): each listed name added to a list of every name of
+// every party, each screened name matched against it, as a user's screen would be.
+if (!latencyOnly) {
+  const dir = join(import.meta.dirname, 'screen-pairs');
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.txt'))
+    .sort();
+  const pairs = files.map((file) => ({
+    file,
+    rows: readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
+      .map((line, i) => {
+        const [screened = '', listedName = '', kind, label] = line.split('|').map((x) => x.trim());
+        return { screened, listedName, person: kind !== 'o', same: label !== '0', key: `pair:${file}:${i}` };
+      }),
+  }));
+  const everyName = new ListIndex([
+    ...parties.map((p) =>
+      record(
+        p,
+        [...p.aliases, ...p.originalScript].map((name) => ({ name, type: 'aka' })),
+      ),
+    ),
+    ...pairs.flatMap(({ rows }) =>
+      rows.map((r) => ({
+        key: r.key,
+        abn: null,
+        acn: null,
+        name: r.listedName,
+        names: [],
+        status: 'listed',
+        asOf: null,
+        data: { type: r.person ? 'Individual' : 'Entity' },
+      })),
+    ),
+  ]);
+  console.log('\n| hand-labelled pairs | pairs | precision | recall | F1 |\n|---|---|---|---|---|');
+  for (const { file, rows } of pairs) {
+    const wrong: string[] = [];
+    let [tp, fn, fp] = [0, 0, 0];
+    for (const r of rows) {
+      const hit = everyName.match(r.screened, threshold).some((m) => m.entry.record.key === r.key);
+      if (r.same && hit) tp++;
+      else if (r.same) fn++;
+      else if (hit) fp++;
+      if (hit !== r.same)
+        wrong.push(`${file}\t${r.same ? 'missed' : 'false review'}\t${r.screened} | ${r.listedName}`);
+    }
+    const [p, rc] = [tp / (tp + fp), tp / (tp + fn)];
+    console.log(`| ${file} | ${rows.length} | ${f(p)} | ${f(rc)} | ${f((2 * p * rc) / (p + rc))} |`);
+    for (const line of wrong.slice(0, showMisses)) console.log(line);
   }
 }
 
