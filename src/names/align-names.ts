@@ -539,7 +539,10 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
         else if (
           abjad &&
           consonants.length >= 3 &&
-          (w.joined.skeletons.includes(consonants) || w.joined.skeletons.includes(persian))
+          (w.joined.skeletons.includes(consonants) ||
+            w.joined.skeletons.includes(persian) ||
+            // The abjad's word in its Persian reading (محمدرضا, MOHAMMAD REZA: ض as Z).
+            (w.abjad && w.skeletonAlt === consonants))
         )
           // As close as the word's part before an article (ABD of ABDUL), so that at equal closeness
           // the run covering the whole word is taken (شهيد خيل, SHAHIDKHEL: not شهيد alone).

@@ -644,6 +644,13 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('مسعود اظہر', 'Masood Anwar'), 'another name');
   });
 
+  it('Persian given names written as one word against two', () => {
+    matches(person('محمدجواد قلبی', 'Mohammad Javad Qalbi'), 'محمدجواد, D then J');
+    matches(person('محمدرضا قلبی', 'Mohammad Reza Qalbi'), 'محمدرضا, ض as Z');
+    matches(person('غلامرضا قلبی', 'Gholam Reza Qalbi'), 'غلامرضا');
+    differs(person('محمدرضا قلبی', 'Mohammad Rahim Qalbi'), 'another second name');
+  });
+
   it('given names abbreviated with a full stop', () => {
     matches(person('Ma. Fernanda Quelvez', 'María Fernanda Quelvez'), 'Ma. for María');
     matches(person('Fco. Javier Quelvez', 'Francisco Javier Quelvez'), 'Fco. for Francisco');

@@ -829,7 +829,7 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
       stem: stem(text),
     },
     phonetic: doubleMetaphone(text) as [string, string],
-    joined: joinedForms(text),
+    joined: joinedForms(text, abjad),
   };
 }
 
@@ -851,12 +851,12 @@ function withoutArticle(word: string): string[] {
   return out;
 }
 
-function joinedForms(text: string): NameToken['joined'] {
+function joinedForms(text: string, abjad: boolean): NameToken['joined'] {
   const spellings = withoutArticle(text);
   const front = ARTICLE.exec(text)?.[2] ?? null;
   return {
     spellings,
-    skeletons: spellings.map((w) => skeleton(w)),
+    skeletons: spellings.map((w) => skeleton(w, abjad)),
     front,
     bare: front ? makeToken(front) : null,
     before: articleAfter(text),
@@ -1136,8 +1136,9 @@ function readSkeleton(word: string, abjad: boolean): string {
     .replace(/PH/g, 'F')
     .replace(/TH/g, 'T')
     .replace(/SCH|SH|CH|TCH|TSH/g, 'S')
-    // An abjad's Z then H (ز ح) are two letters, not the Cyrillic Ж.
-    .replace(abjad ? /DJ/g : /DJ|DZH|ZH/g, 'J')
+    // An abjad's Z then H (ز ح) are two letters, not the Cyrillic Ж, and so are its D then J (د ج:
+    // محمدجواد, MOHAMMAD JAVAD); French DJ is J.
+    .replace(abjad ? /^DJ/g : /DJ|DZH|ZH/g, 'J')
     .replace(/X/g, 'KS')
     .replace(/C(?=[EIY])/g, 'S')
     .replace(/[CQ]/g, 'K')
