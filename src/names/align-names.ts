@@ -307,7 +307,13 @@ function alignWords(
       // An acronym of its own name's words adds nothing to them; a title in front of a person's
       // names says nothing about which person is named, unless the other name has another word
       // in its place (`Muhammad Barzan …` and `Ali Barzan …` are brothers).
-      if (used[i] || t.acronym || (t.title && options.person && i < first && !otherFront)) return;
+      if (
+        used[i] ||
+        t.acronym ||
+        (t.title && options.person && i < first && !otherFront) ||
+        (t.vesselPrefix && !options.person && i < first)
+      )
+        return;
       const w = weigh(t);
       weight += w;
       if (i > first && i < last) middle += w;
@@ -582,14 +588,15 @@ const sameCantonese = (piece: string, syllable: string) => cantoneseAgrees(sylla
 
 /**
  * A word written in part: the other word's first three letters or more, three letters or more short
- * of it (SERV, SERVICE; not PEGAS, PEGASUS), or its consonants in order from its first letter (SHPG,
- * SHIPPING).
+ * of it (SERV, SERVICE), two only of an English ending (TRADE, TRADERS; not PEGAS, PEGASUS), or its
+ * consonants in order from its first letter (SHPG, SHIPPING).
  */
 function abbreviates(short: NameToken, long: NameToken): boolean {
   const s = short.text;
   const l = long.text;
-  if (short.kind !== 'word' || long.kind !== 'word' || s.length < 3 || l.length < s.length + 3) return false;
-  if (l.startsWith(s)) return true;
+  if (short.kind !== 'word' || long.kind !== 'word' || s.length < 3 || l.length < s.length + 2) return false;
+  // Two letters short only of an English ending (TRADE, TRADERS; not PEGAS, PEGASUS).
+  if (l.startsWith(s)) return l.length > s.length + 2 || /^(?:RS|ES|ED|ER|AL)$/.test(l.slice(s.length));
   if (s[0] !== l[0] || /[AEIOU]/.test(s.slice(1)) || s.length < 4) return false;
   let at = 1;
   for (const c of s.slice(1)) {

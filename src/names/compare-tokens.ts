@@ -86,8 +86,8 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (!transliterated && otherInnerVowel(a.text, b.text)) return null;
   if (!transliterated && endingAdded(a.text, b.text)) return null;
   // Two Chinese or Korean syllables with a front vowel in one and a back vowel in the other where
-  // their consonants agree are two names (HING, HONG; JIN, JUN; ZHAO, ZHOU); O and U, A and E, E
-  // and I are spellings of one (CHOL, CHUL). Arabic's unwritten short vowels differ as often
+  // their consonants agree are two names (HING, HONG; JIN, JUN); O and U, A and E, E and I are
+  // spellings of one (CHOL, CHUL), and so are A and O or U (WANG, WONG: Mandarin and Cantonese). Arabic's unwritten short vowels differ as often
   // (HISN, HUSN), so words of other shapes are left alone.
   if (
     !transliterated &&
@@ -333,9 +333,11 @@ const VOWEL = /[AEIOUY]/;
 
 /**
  * Consonants that spellings of one name write for each other: voiced and voiceless, B and V, C as K
- * or S, J as Z or G, M and N, L and R (ABDUL, ABDUR).
+ * or S, J as Z or G, M and N, L and R (ABDUL, ABDUR), D and Z for Arabic ض and ظ (RIDWAN, RIZWAN),
+ * X and J in Spanish (XIMENEZ, JIMENEZ), C and J in Turkish (CENGIZ, JENGIZ), X and S in
+ * Vietnamese (XUAN, SUAN).
  */
-const ALIKE_CONSONANTS = ['BPVWF', 'DT', 'GKQC', 'CSZ', 'JZ', 'GJ', 'MN', 'LR'];
+const ALIKE_CONSONANTS = ['BPVWF', 'DT', 'GKQC', 'CSZ', 'JZ', 'GJ', 'MN', 'LR', 'DZ', 'XJ', 'CJ', 'XS'];
 const TA_MARBUTA: Readonly<Record<string, true>> = { TH: true, HT: true };
 
 /**
@@ -428,8 +430,10 @@ const LONG_I = /EE|AI|AY|EI|EY/;
 function otherInnerVowel(x: string, y: string): boolean {
   const [vx, vy] = [innerVowels(x), innerVowels(y)];
   if (vx.length !== vy.length || x.replace(/[AEIOUY]/g, '') !== y.replace(/[AEIOUY]/g, '')) return false;
-  // Letters swapped (ORGANIZAITON, BAASYIR) are a typo, not another vowel.
+  // Letters swapped (ORGANIZAITON, BAASYIR) and a letter of the diphthong left out (FAISAL, FASAL;
+  // ZAINAB, ZANAB) are a typo, not another vowel.
   if ([...x].sort().join('') === [...y].sort().join('')) return false;
+  if (Math.abs(x.length - y.length) === 1 && editDistance(x, y, 1) <= 1) return false;
   return vx.some((v, i) => {
     const w = vy[i] as string;
     return (/^A+$/.test(v) && LONG_I.test(w)) || (/^A+$/.test(w) && LONG_I.test(v));
@@ -443,18 +447,22 @@ const CJK_SYLLABLE = /^[^AEIOUY]{1,3}[AEIOUY]{1,3}(?:NG|[NMLKPT])?$/;
 const VOWEL_CLASS: Readonly<Record<string, string>> = { I: 'F', Y: 'F', E: 'E', A: 'A', O: 'B', U: 'B' };
 const vowelRuns = remembered((word: string) =>
   (word.replace(/^Y(?=[AEIOU])/, 'J').match(/[AEIOUY]+/g) ?? []).map(
-    (run) => VOWEL_CLASS[run[0] as string] ?? '',
+    // A Y before another vowel is a glide (NGYUEN, NGUYEN); a Y alone says nothing (MYNG, MYONG).
+    (run) => (run === 'Y' ? '' : (VOWEL_CLASS[run.replace(/^Y(?=[AEIOU])/, '')[0] as string] ?? '')),
   ),
 );
 
-/** Whether two words with the same consonants have, in one place, I against O or U, or A against O or U. */
+/**
+ * Whether two words with the same consonants have, in one place, I against O or U. A against O or U
+ * is how Cantonese and Mandarin spell one character (WONG, WANG; TSOI, TSAI; LUM, LAM).
+ */
 function otherShortVowel(x: string, y: string): boolean {
   if (x.replace(/[AEIOUY]/g, '') !== y.replace(/[AEIOUY]/g, '')) return false;
   const [vx, vy] = [vowelRuns(x), vowelRuns(y)];
   if (vx.length !== vy.length) return false;
   return vx.some((c, i) => {
     const d = vy[i] as string;
-    return (c === 'B' && (d === 'F' || d === 'A')) || (d === 'B' && (c === 'F' || c === 'A'));
+    return (c === 'B' && d === 'F') || (d === 'B' && c === 'F');
   });
 }
 
@@ -617,16 +625,22 @@ export const hebrewReadings = remembered((word: string) => {
   return read.startsWith('F') ? [...readings, ...readings.map((r) => `P${r.slice(1)}`)] : readings;
 });
 
+/** Somali's Latin alphabet: X for the Arabic ح (H), C for ع (which other spellings leave out), long vowels written twice. */
+const SOMALI_X = /X(?=[AEO])|(?<=[AEIOU].{2,})X$/;
+const SOMALI = /X(?=[AEO])|(?<=[AEIOU].{2,})X$|([AEIOU])\1|^C(?:ABD|ALI$|UMAR$)/;
 /**
- * Somali's Latin alphabet: X for the Arabic ح (H), C for ع (which other spellings leave out), long
- * vowels written twice. A word with an X, or a C in front of a vowel at its start, is read so.
+ * A word read as Somali spelling writes it, when it shows its signs: an X before A, E or O or at
+ * the end of a longer word (MAXAMED, FAARAX; not the pinyin XIE, XUAN, nor MAX), a vowel written
+ * twice, or CABD-, CALI, CUMAR; a C in front of a vowel is left out only in such a word (CALI; not
+ * CORTEZ).
  */
-const SOMALI = /X|^C[AEIOU]/;
 export const somaliReading = remembered((word: string) =>
-  word
-    .replace(/X/g, 'H')
-    .replace(/(^|[AEIOU])C(?=[AEIOU])/g, '$1')
-    .replace(/([AEIOU])\1/g, '$1'),
+  SOMALI.test(word)
+    ? word
+        .replace(SOMALI_X.test(word) ? /X/g : /(?!)/g, 'H')
+        .replace(/(^|[AEIOU])C(?=[AEIOU])/g, '$1')
+        .replace(/([AEIOU])\1/g, '$1')
+    : word,
 );
 
 /** What only the Indonesian and Malay spelling of before 1972 writes (Van Ophuijsen's, Dutch-based). */

@@ -75,6 +75,11 @@ export type NameToken = {
    */
   title?: boolean;
   /**
+   * MV, MT or MY in front (a motor vessel, tanker or yacht): counts for nothing left over in front
+   * of an organisation's or vessel's name; in a person's it is initials or a name (MV Rao, My Linh).
+   */
+  vesselPrefix?: boolean;
+  /**
    * Another reading of a word written in Cyrillic, as a foreign name spelt in it reads (ДЖОН as JON,
    * ХО as HO); of one written in Greek, as it is spoken (ΝΤΟΡΑ as DORA, ΠΑΥΛΟΣ as PAVLOS).
    */
@@ -110,6 +115,7 @@ export type PreparedName = {
  * writes (ă, ơ, ư, đ, and tones under a vowel): a name with either is Vietnamese.
  */
 const VIETNAMESE_FAMILY_NAMES = new Set([
+  'LE',
   'NGUYEN',
   'TRAN',
   'PHAM',
@@ -210,6 +216,8 @@ const PARTICLES = new Set([
  * of the Prophet (SAYYID, SEYED, SYED, SHARIF is a name too), one who knows the Quran by heart
  * (HAFIZ), a landholder (CHAUDHRY), Burmese and Karen honorifics (DAW, PADOH), military ranks.
  */
+const VESSEL_PREFIXES = new Set(['MV', 'MT', 'MY']);
+
 const TITLES = new Set([
   'SAYYID',
   'SAYYED',
@@ -238,14 +246,13 @@ const TITLES = new Set([
   'MARSHAL',
   'SERGEANT',
   'ENGINEER',
-  // Ranks and honorifics as often abbreviated or left out: Capt., Lt. Col., Brig. Gen.; Hindi
+  // Ranks and honorifics as often abbreviated or left out: Capt., Lt. Col., Brig.; Hindi
   // Shri and Smt., Thai Khun, West Africa's Alhaji (who made the pilgrimage), Iran's Ayatollah,
   // French and German forms of address.
   'CAPT',
   'LT',
   'COL',
   'BRIG',
-  'GEN',
   'MAJ',
   'SGT',
   'CHIEF',
@@ -321,6 +328,8 @@ const DOTTED_GIVEN_NAMES: Readonly<Record<string, string>> = {
   BENJ: 'BENJAMIN',
   SAML: 'SAMUEL',
   MD: 'MUHAMMAD',
+  // A rank: Gen. with its stop (Gen without one is a Japanese given name).
+  GEN: 'GENERAL',
 };
 const DOTTED_GIVEN_NAME = new RegExp(
   `(^|\\s)(${Object.keys(DOTTED_GIVEN_NAMES).join('|')})\\.(?=\\s)`,
@@ -603,9 +612,8 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
       DOTTED_GIVEN_NAME,
       (_, before: string, short: string) => `${before}${DOTTED_GIVEN_NAMES[short.toUpperCase()]} `,
     )
-    // A vessel's prefix written without stops (MV, MT, MY, Motor Yacht) before two words or more
-    // (MV Rao is a person's initials), and No. or # before a vessel's number (Ji Sung No. 6).
-    .replace(/^\s*M[VTY](?=\s+\S{2,}\s+\S)/iu, ' ')
+    // A vessel's prefix written out (Motor Yacht) or as M.Y., and No. or # before a vessel's number
+    // (Ji Sung No. 6); MV, MT and MY without stops are marked (`NameToken.vesselPrefix`).
     .replace(/^\s*(?:M\.Y\.?|MOTOR (?:YACHT|VESSEL|TANKER))(?=\s+\S{2})/iu, ' ')
     .replace(/(?<=\S\s+)(?:NO\.?|#)\s*(?=[0-9])/giu, ' ')
     // His (or Her) Excellency in front, as H.E., before two words or more (H.E. KHAIRY is initials).
@@ -710,15 +718,20 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     raw.map((t) => t.cjk === true),
   );
   const inner = raw.slice(forms.leading, forms.leading + rest.length);
-  const vietnamese = VIETNAMESE_LETTERS.test(name) || raw.some((t) => VIETNAMESE_FAMILY_NAMES.has(t.text));
+  // Vietnamese: a letter only Vietnamese writes, or one of its family names first or last.
+  const vietnamese =
+    VIETNAMESE_LETTERS.test(name) ||
+    VIETNAMESE_FAMILY_NAMES.has(raw[0]?.text ?? '') ||
+    VIETNAMESE_FAMILY_NAMES.has(raw.at(-1)?.text ?? '');
   // A particle's neighbours as written, a legal form's words included (`X Y CIA S A S`: Y before CIA).
   const words = inner.filter(
     (t, i) =>
       t.abjad ||
       // VON transliterated is a name: Cyrillic writes von as ФОН, and ВОН is the Korean Won.
       (t.transliterated && t.text === 'VON') ||
-      // In a Vietnamese name VAN is the middle name Văn, not Dutch van.
-      (vietnamese && t.text === 'VAN') ||
+      // A Vietnamese name has no particles: VAN is the middle name Văn, not Dutch van, and LE, DO, LA
+      // family names.
+      (vietnamese && t.text !== 'AND') ||
       !(
         particle(t.text, inner[i - 1]?.text, raw[forms.leading + i + 1]?.text) ||
         (t.foreign && PARTICLES.has(t.foreign)) ||
@@ -748,7 +761,9 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     tokens: markAcronyms(tokens).map((t, i) =>
       TITLES.has(t.text) || (i === 0 && tokens.length >= 3 && t.skeleton === 'MHMD' && !t.abjad)
         ? { ...t, title: true }
-        : t,
+        : i === 0 && tokens.length >= 2 && VESSEL_PREFIXES.has(t.text)
+          ? { ...t, vesselPrefix: true }
+          : t,
     ),
     legalForms: forms.kinds,
     legalFormText: formText,

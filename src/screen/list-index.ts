@@ -362,7 +362,7 @@ function keysPerToken(tokens: NameToken[], listed = false): Array<[NameToken, st
           if (consonants.length >= 2 && consonants !== t.skeleton) ks.push(`s:${consonants}`);
         }
       // A name in Somali spelling also by its reading in other Latin spellings (FAARAX, FARAH).
-      if (/X|^C[AEIOU]/.test(t.text) && !t.transliterated) {
+      if (!t.transliterated) {
         const somali = somaliReading(t.text);
         if (somali !== t.text) ks.push(`t:${somali}`, `s:${skeleton(somali)}`);
       }
