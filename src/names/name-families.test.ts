@@ -644,6 +644,21 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('مسعود اظہر', 'Masood Anwar'), 'another name');
   });
 
+  it('what a review of this round took back', () => {
+    matches(person('Faisal Quvandi', 'Fasal Quvandi'), 'a letter of a diphthong left out');
+    matches(person('Ridwan Quvandi', 'Rizwan Quvandi'), 'D and Z for ض');
+    matches(person('Ximena Quvandez', 'Jimena Quvandez'), 'Spanish X and J');
+    matches(person('Recep Quvandi', 'Rejep Quvandi'), 'Turkish C and J');
+    differs(person('Xuan Quvanh', 'Huan Quvanh'), 'pinyin X is not Somali');
+    differs(person('Cortez Quvandi', 'Ortiz Quvandi'), 'C in front kept outside a Somali name');
+    matches(person('Lê Văn Quvanh', 'Le Quvanh'), 'Vietnamese LE is a family name, VAN a middle name');
+    matches(body('Quvan Trade LLC', 'Quvan Traders LLC'), 'TRADE, TRADERS');
+    differs(person('MV Quvanrao Rao', 'Quvanrao Rao'), 'MV in front of a person is initials');
+    matches(body('MV Quvan Star', 'Quvan Star'), 'MV in front of a vessel or organisation');
+    differs(person('Gen Quvatani', 'Quvatani'), 'Gen without a stop is a name');
+    matches(person('Brig. Gen. Quvan Hassan', 'Quvan Hassan'), 'Gen. with its stop is a rank');
+  });
+
   it('Persian given names written as one word against two', () => {
     matches(person('محمدجواد قلبی', 'Mohammad Javad Qalbi'), 'محمدجواد, D then J');
     matches(person('محمدرضا قلبی', 'Mohammad Reza Qalbi'), 'محمدرضا, ض as Z');
