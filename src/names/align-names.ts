@@ -466,7 +466,11 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
     for (let j = 0; j < runs.length; j++) {
       const r0 = runs[j] as NameToken;
       if (front && r0.text === front) push(i, [j], 0.95);
-      if (before && (r0.text === before.text || (r0.abjad && r0.skeleton === before.skeleton)))
+      if (
+        before &&
+        (r0.text === before.text || (r0.abjad && r0.skeleton === before.skeleton)) &&
+        (before.next === undefined || words[i + 1]?.text.startsWith(before.next))
+      )
         push(i, [j], 0.93);
       const abjad = w.abjad || r0.abjad;
       // Chinese syllables apart in Wade-Giles against pinyin written as one word (TSE TUNG, ZEDONG).

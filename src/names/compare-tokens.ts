@@ -287,6 +287,17 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
       if (indonesianReadings(old).includes(today)) return { score: 0.92, how: 'spelling' };
     }
   }
+  // Korean family names whose usual spellings differ in more than a letter's voicing, read alike
+  // between two Latin spellings too (PARK, PAK; CHOI, CHOE).
+  if (
+    KOREAN_FAMILY_LATIN[a.text] !== undefined &&
+    KOREAN_FAMILY_LATIN[a.text] === KOREAN_FAMILY_LATIN[b.text]
+  )
+    return { score: 0.9, how: 'spelling' };
+  // A Slavic name in the Latin spellings of several languages, read one way (KUZNETSOFF, KUZNECOV,
+  // KUSNEZOW; SEMJONOV, SEMENOV; ZAHAROV, ZAKHAROFF; SCZERBAKOW, SHCHERBAKOV).
+  if (shorter >= 5 && !transliterated && slavicKey(a.text) === slavicKey(b.text))
+    return { score: 0.9, how: 'spelling' };
   // A name in Somali spelling against another Latin spelling (MAXAMED, MOHAMED; CABDULLAAHI,
   // ABDULLAHI; FAARAX, FARAH).
   if (shorter >= 3 && !transliterated && (fa | fb) & SOMALI_SPELLING) {
@@ -624,6 +635,38 @@ export const hebrewReadings = remembered((word: string) => {
   // An F in front is פ, which a Hebrew word's start reads hard as P (Yiddish names: פרידמן, FRIEDMAN).
   return read.startsWith('F') ? [...readings, ...readings.map((r) => `P${r.slice(1)}`)] : readings;
 });
+
+const KOREAN_FAMILY_LATIN: Readonly<Record<string, string>> = {
+  PARK: 'PARK',
+  PAK: 'PARK',
+  CHOI: 'CHOI',
+  CHOE: 'CHOI',
+};
+
+/**
+ * A Slavic name read one way across the Latin spellings of English, German, Polish, Czech, French and
+ * Belarusian: SZCZ, SHCH, SCH and STSCH as SHCH; TSCH, TCH, CZ and Č as CH; SZ as SH; W as V; a final
+ * -FF, -OW, -EW or -OU as -OV, -EV; C (not CH) as TS; KH as H; JO, YO, IO and JE, YE, IE after a
+ * consonant as E (Ё, Е); J and Y between vowels left out; double letters once.
+ */
+const slavicKey = remembered((word: string) =>
+  word
+    .replace(/SZCZ|STSCH|SHCH|SCH/g, 'Ш')
+    .replace(/TSCH|TCH|CZ/g, 'Ч')
+    .replace(/SZ|SH/g, 'Ш')
+    .replace(/CH/g, 'Ч')
+    .replace(/W/g, 'V')
+    .replace(/FF$|(?<=[AEIOU])F$/, 'V')
+    .replace(/(?<=[OE])U$/, 'V')
+    .replace(/C/g, 'TS')
+    .replace(/X/g, 'KS')
+    .replace(/KH/g, 'H')
+    .replace(/(?<=[^AEIOU])[JYI]O(?=.)/g, 'E')
+    .replace(/(?<=[^AEIOU])[JYI]E/g, 'E')
+    .replace(/(?<=[AEIOU])[JY](?=[AEIOU])/g, '')
+    .replace(/J/g, 'Y')
+    .replace(/(.)\1/g, '$1'),
+);
 
 /** Somali's Latin alphabet: X for the Arabic ح (H), C for ع (which other spellings leave out), long vowels written twice. */
 const SOMALI_X = /X(?=[AEO])|(?<=[AEIOU].{2,})X$/;

@@ -644,6 +644,19 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('مسعود اظہر', 'Masood Anwar'), 'another name');
   });
 
+  it('Slavic names in the Latin spellings of several languages; Korean Park and Pak; an article inside or assimilated', () => {
+    matches(person('Ivan Kvaznetsoff', 'Ivan Kvaznecov'), '-OFF, C for TS');
+    matches(person('Ivan Semjonovkin', 'Ivan Semenovkin'), 'JO for Ё');
+    matches(person('Ivan Kravtchenkov', 'Ivan Krawczenkov'), 'TCH, CZ; W');
+    matches(person('Ivan Szczerbalov', 'Ivan Shcherbalov'), 'SZCZ for Щ');
+    matches(person('Ivan Ivanoff', 'Ivan Ivanou'), '-OFF and Belarusian -OU');
+    differs(person('Ivan Kvaznetsoff', 'Ivan Kvaznecovsky'), 'an ending added');
+    matches(person('Park Quvong Ju', 'Pak Quvong Ju'), 'PARK, PAK');
+    matches(person('Zaki ur Rehman Quvlakhi', 'Zakiur Rahman Quvlakhi'), 'ZAKIUR: an assimilated article');
+    matches(person('Jalal al-Din Quvqani', 'Jalaluddin Quvqani'), 'JALALUDDIN: the article inside');
+    differs(person('Mansur Quvqani', 'Mans Quvqani'), 'MANSUR is no article');
+  });
+
   it('what a review of this round took back', () => {
     matches(person('Faisal Quvandi', 'Fasal Quvandi'), 'a letter of a diphthong left out');
     matches(person('Ridwan Quvandi', 'Rizwan Quvandi'), 'D and Z for ض');

@@ -64,7 +64,8 @@ export type NameToken = {
     front: string | null;
     /** The word without the article joined to its front, as a token of its own (ALHARAMAYN: HARAMAYN). */
     bare: NameToken | null;
-    before: { text: string; skeleton: string } | null;
+    /** The word an article ends; `next`, an assimilated article's letter, which the next word starts with. */
+    before: { text: string; skeleton: string; next?: string } | null;
   };
   /** An acronym of the other words of its own name (`Daedong Credit Bank (DCB)`): says nothing more. */
   acronym?: boolean;
@@ -850,8 +851,9 @@ export function makeToken(text: string, transliterated = false, abjad = false, p
 
 // The article joined to a word, also assimilated to its first letter (ANNUR, ARRAHMAN, ABDURRAHMAN).
 const ARTICLE = /^(?:[AEU]L(?=[A-Z]{3})|[AE](SH|[TDSZRN])(?=\1[A-Z]{2}))([A-Z]{3,})$/;
-const ARTICLE_INSIDE = /^([A-Z]{2,}?)(?:[AEU]L|UD|AD|ED|[AEU](SH|[TDSZRN])(?=\2))([A-Z]{3,})$/;
-const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL)$/;
+const ARTICLE_INSIDE = /^([A-Z]{2,}) (?:[AEU]L|UD|AD|ED|[AEU](SH|[TDSZRN])(?=\2))([A-Z]{3,})$/;
+// The article ending a word, also assimilated to the next word's first letter (ZAKIUR RAHMAN).
+const ARTICLE_AFTER = /^([A-Z]{3,})(?:UL|AL|EL|UR|US|UD|UZ|UN|UT|USH)$/;
 
 /**
  * A word as written, and without an Arabic article joined to it at the front (ALMASHHADANI,
@@ -861,8 +863,11 @@ function withoutArticle(word: string): string[] {
   const out = [word];
   const front = ARTICLE.exec(word)?.[2];
   if (front) out.push(front);
-  const inside = ARTICLE_INSIDE.exec(word);
-  if (inside) out.push(`${inside[1]}${inside[3]}`);
+  // The article inside at each place it could stand (JALALUDDIN: JAL-UDDIN and JALAL-DIN).
+  for (let at = 2; at < word.length - 4; at++) {
+    const inside = ARTICLE_INSIDE.exec(word.slice(0, at) + ' ' + word.slice(at));
+    if (inside && !out.includes(`${inside[1]}${inside[3]}`)) out.push(`${inside[1]}${inside[3]}`);
+  }
   return out;
 }
 
@@ -879,9 +884,17 @@ function joinedForms(text: string, abjad: boolean): NameToken['joined'] {
 }
 
 /** The word an article ends (ABDUL, ABDEL: ABD, then the article of the next word). */
-function articleAfter(word: string): { text: string; skeleton: string } | null {
-  const before = ARTICLE_AFTER.exec(word)?.[1];
-  return before ? { text: before, skeleton: skeleton(before) } : null;
+function articleAfter(word: string): { text: string; skeleton: string; next?: string } | null {
+  const found = ARTICLE_AFTER.exec(word);
+  const before = found?.[1];
+  if (!found || !before) return null;
+  // An assimilated article (UR, US, …) stands only before a word starting with its letter.
+  const article = word.slice(before.length);
+  return {
+    text: before,
+    skeleton: skeleton(before),
+    next: article.endsWith('L') ? undefined : article.slice(1),
+  };
 }
 
 /**
