@@ -149,6 +149,21 @@ describe('families of other names: the variant matches, the look-alike does not'
       'an acronym leaving out the joined wal-',
     );
     differs(body('Daevong Credit Bank (XQZ)', 'Daevong Credit Bank'), 'a word that is no acronym of it');
+    matches(
+      body(
+        'Quvorea Mining Development Trading Corp',
+        'Quvorea Mining Development Trading Corporation (QUMID)',
+      ),
+      "an acronym in brackets of each word's first letters",
+    );
+    differs(body('Banco Quvan', 'Banco Quvan (Chile)'), 'a place in brackets');
+    matches(
+      body(
+        'Foreign Trade Bank of the DPRK',
+        "Foreign Trade Bank of the Democratic People's Republic of Korea",
+      ),
+      'a country abbreviated',
+    );
     differs(
       body('Jamaat Qurvan al-Tahib wal-Mustazir', "JAMA'AT QURVAN AL-TAHIB WAL-MUSTAZIR (JQWX)"),
       'letters that are not its initials',

@@ -315,6 +315,20 @@ const ASSIMILATED_ARTICLE = /^[AEU](SH|[TDSZRN])$/;
  * abbreviate (`Al-Omgy & Bros.`, `Sadid Eng. Co.`, `Yazd Ind's`); a legal form's word inside a name,
  * where it is not taken as a form, reads as written out (`Naftiran Intertrade Co. (NICO) Limited`).
  */
+/** Countries' abbreviations that organisations' names write for the country's name. */
+const COUNTRY_ABBREVIATIONS: Readonly<Record<string, string>> = {
+  DPRK: "Democratic People's Republic of Korea",
+  ROK: 'Republic of Korea',
+  PRC: "People's Republic of China",
+  UAE: 'United Arab Emirates',
+  KSA: 'Kingdom of Saudi Arabia',
+  USSR: 'Union of Soviet Socialist Republics',
+};
+const COUNTRY_ABBREVIATION = new RegExp(
+  `(^|[\\s(])(${Object.keys(COUNTRY_ABBREVIATIONS).join('|')})(?=$|[\\s).,])`,
+  'giu',
+);
+
 /** Given names abbreviated with a full stop in Spanish, English and South Asian usage. */
 const DOTTED_GIVEN_NAMES: Readonly<Record<string, string>> = {
   MA: 'MARIA',
@@ -617,6 +631,11 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     // (Ji Sung No. 6); MV, MT and MY without stops are marked (`NameToken.vesselPrefix`).
     .replace(/^\s*(?:M\.Y\.?|MOTOR (?:YACHT|VESSEL|TANKER))(?=\s+\S{2})/iu, ' ')
     .replace(/(?<=\S\s+)(?:NO\.?|#)\s*(?=[0-9])/giu, ' ')
+    // A country's abbreviation written out as its name is (Bank of the DPRK).
+    .replace(
+      COUNTRY_ABBREVIATION,
+      (_, before: string, short: string) => `${before}${COUNTRY_ABBREVIATIONS[short.toUpperCase()]}`,
+    )
     // His (or Her) Excellency in front, as H.E., before two words or more (H.E. KHAIRY is initials).
     .replace(/^\s*(?:H\.\s?E\.|HIS EXCELLENCY|HER EXCELLENCY)(?=\s+\p{L}{2}[^\s]*\s+\p{L}{2})/iu, ' ')
     .split(/\s+/);
@@ -759,7 +778,7 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
     name,
     // Titles, and Muhammad in front of a given name (`Muhammad Zafar Iqbal`, `Zafar Iqbal`), which
     // many names carry and their other spellings leave out.
-    tokens: markAcronyms(tokens).map((t, i) =>
+    tokens: markAcronyms(tokens, BRACKETED_END.exec(name)?.[1]?.toUpperCase()).map((t, i) =>
       TITLES.has(t.text) || (i === 0 && tokens.length >= 3 && t.skeleton === 'MHMD' && !t.abjad)
         ? { ...t, title: true }
         : i === 0 && tokens.length >= 2 && VESSEL_PREFIXES.has(t.text)
@@ -780,15 +799,34 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
  * The Arabic `and the` joined to a word (`Nusrat al-Islam wal-Muslimin (JNIM)`) has no initial in
  * the acronym.
  */
-function markAcronyms(tokens: NameToken[]): NameToken[] {
+function markAcronyms(tokens: NameToken[], bracketed?: string): NameToken[] {
   return tokens.map((t, i) => {
     const n = t.text.length;
+    // A word in brackets at the end may also take the first letters of each word, not only its
+    // initial (`Korea Mining Development Trading Corporation (KOMID)`: KO, MI, D).
+    if (t.kind === 'word' && t.text === bracketed && i === tokens.length - 1 && n >= 3)
+      for (let start = 0; start < i; start++)
+        if (prefixesFrom(tokens, start, t.text, i)) return { ...t, acronym: true };
     if (t.kind !== 'word' || n < 2 || n > 6) return t;
     for (let start = 0; start + n <= tokens.length; start++) {
       if (initialsFrom(tokens, start, t.text, i)) return { ...t, acronym: true };
     }
     return t;
   });
+}
+
+/** A word alone in brackets at a name's end. */
+const BRACKETED_END = /\(\s*(\p{L}{3,8})\s*\)\s*$/u;
+
+/** Whether `acronym` is the first one to three letters of each of a run of words from `start`. */
+function prefixesFrom(tokens: NameToken[], start: number, acronym: string, skip: number): boolean {
+  if (acronym === '') return true;
+  const t = tokens[start];
+  if (!t || start === skip || t.kind !== 'word') return false;
+  for (let k = Math.min(3, acronym.length, t.text.length); k >= 1; k--)
+    if (t.text.startsWith(acronym.slice(0, k)) && prefixesFrom(tokens, start + 1, acronym.slice(k), skip))
+      return true;
+  return false;
 }
 
 const ACRONYM_SKIPS = new Set(['WAL', 'VAL', 'WA']);
