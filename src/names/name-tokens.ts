@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import anyAscii from 'any-ascii';
 import { doubleMetaphone } from 'double-metaphone';
+import { BURMESE, burmeseSyllables } from './burmese.ts';
 import { type CantoneseSegment, cantoneseSegments } from './cantonese.ts';
 import { kanaLatin } from './kana.ts';
 import { LONGEST_LEGAL_FORM, ONLY_AT_THE_END, spellingsAround, spellingsEndingWith } from './legal-forms.ts';
@@ -672,7 +673,9 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
           ? latin
           : latin.replace(/([a-z])(?=[A-Z][A-Za-z])/g, '$1 ')
     ).replace(/&/g, ' AND ');
-    const parts = latinParts(split);
+    // Burmese syllable by syllable as its customary spellings write them, each a word (burmese.ts).
+    const burmese = BURMESE.test(word) ? burmeseSyllables(word) : null;
+    const parts = burmese ? burmese.plain : latinParts(split);
     // An Arabic word without its article and tā' marbūṭa, as it is read above, for its other readings.
     const bare = word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, '');
     const persian =
@@ -689,13 +692,15 @@ function readName(name: string, han?: (word: string) => CantoneseSegment[]): Pre
                   latinParts(anyAscii(word.replace(ARABIC_ARTICLE, '').replace(TA_MARBUTA, 'ت')))
                 : [];
     const cyrillic = CYRILLIC.test(word);
-    const greek = GREEK.test(word)
-      ? latinParts(anyAscii(greekAsSpoken(word)))
-      : THAI.test(word)
-        ? latinParts(anyAscii(thaiAsIndic(read)))
-        : BENGALI_JA.test(word)
-          ? latinParts(anyAscii(read.replace(BENGALI_JAS, 'z')))
-          : [];
+    const greek = burmese
+      ? burmese.aspirated
+      : GREEK.test(word)
+        ? latinParts(anyAscii(greekAsSpoken(word)))
+        : THAI.test(word)
+          ? latinParts(anyAscii(thaiAsIndic(read)))
+          : BENGALI_JA.test(word)
+            ? latinParts(anyAscii(read.replace(BENGALI_JAS, 'z')))
+            : [];
     parts.forEach((part, k) => {
       const alt = persian.length === parts.length ? persian[k] : undefined;
       for (const text of splitDigits(readDigits(part))) {
