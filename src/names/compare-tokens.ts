@@ -254,6 +254,10 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
   if (shorter >= 4 && (fa | fb) & GERMAN) {
     const [x, y] = [slavicReading(a.text), slavicReading(b.text)];
     if (x === y) return { score: 0.92, how: 'spelling' };
+    // German writes Russian З as S and Ц as Z (KUSNEZOW, KUZNETSOV; TSCHEMESOW, CHEMEZOV).
+    const [gx, gy] = [GERMAN_ONLY.test(a.text), GERMAN_ONLY.test(b.text)];
+    if (gx !== gy && (gx ? germanSZ(x) : x) === (gy ? germanSZ(y) : y))
+      return { score: 0.92, how: 'spelling' };
     // Else the same consonants, as alike and ending alike (MICHELLE is not MIKHAIL, nor ANDREJ
     // ANDREEV, the family name made from it).
     const consonants = skeleton(x);
@@ -593,6 +597,10 @@ const slavicReading = remembered((word: string) =>
     // -SKI, -SKIY, -SKYI, -SKY: one ending.
     .replace(/(?:IY|YI|Y)$/, 'I'),
 );
+/** Letters only a German spelling of a Slavic name has: W, SCH, J. */
+const GERMAN_ONLY = /W|SCH|J/;
+/** A Slavic name as German writes it, its S read as Z and its Z as TS (not SS, SH or TS). */
+const germanSZ = remembered((word: string) => word.replace(/Z/g, 'TS').replace(/(?<![STZ])S(?![SH])/g, 'Z'));
 /** An Armenian family name: -YAN, -IAN (-YANTS, -IANTS). */
 const ARMENIAN_FAMILY_NAME = /^.{3,}[IY]ANT?S?$/;
 /** Consonants with the voiced read as the voiceless (B as P, G as K, D as T). */

@@ -576,6 +576,9 @@ describe('families of other names: the variant matches, the look-alike does not'
     differs(person('Сергей Ивашов', 'Sergej Iwanow'), 'another family name, spelt alike');
     differs(person('Michelle Petrovska', 'Mikhail Petrovska'), 'MICHELLE and MIKHAIL');
     matches(person('Юрий Ковалчуков', 'Jurij Kowaltschukow'), 'TSCH for Ч');
+    matches(person('Dmitri Kusvezow', 'Dmitri Kuzvetsov'), 'German S for З and Z for Ц');
+    matches(person('Sergej Tschemesow', 'Sergei Chemezov'), 'TSCH, S and W');
+    differs(person('Dmitri Kusvezow', 'Dmitri Kuzvetlov'), 'another consonant');
   });
 
   it('a Russian or Arabic name as French spells it: OU, TCH, CH, J, GU, an I in front', () => {
