@@ -403,6 +403,44 @@ export function sameForms(a: PreparedName, b: PreparedName): boolean {
   );
 }
 
+/**
+ * The names an assimilated article joins in South Asian and Arabic compound names (ZAKIUR RAHMAN,
+ * SHAMSUN NAHAR, BADRUT TAMAM): only before one of them is -UR, -US, -UN, -UD, -UT, -UZ an article
+ * (MANSUR RASHID is not MANS; MARKUS, TIMUR, YUNUS are names).
+ */
+const ARTICLE_NOUNS = new Set([
+  'RAHMAN',
+  'REHMAN',
+  'RAHIM',
+  'RAHEEM',
+  'RAUF',
+  'RAZZAQ',
+  'RASHEED',
+  'RAB',
+  'RABB',
+  'SALAM',
+  'SALAAM',
+  'SAMAD',
+  'SATTAR',
+  'SHAMS',
+  'SUBHAN',
+  'NISA',
+  'NISSA',
+  'NAHAR',
+  'NABI',
+  'NOOR',
+  'NUR',
+  'DIN',
+  'DEEN',
+  'DAULA',
+  'DAWLA',
+  'TAHIR',
+  'TAMAM',
+  'TAWAB',
+  'ZAMAN',
+  'ZAHIR',
+]);
+
 /** A patronymic's endings: Russian, Ukrainian, Belarusian (-OVICH, -YOVYCH, -AVICH, -OVNA, -IVNA), Turkic (-OGLU, -KYZY, -ULY, -QIZI). */
 const PATRONYMIC = /(?:[OEA]V[IY]CH|[EI]VNA|OVNA|YICH|OGLU|OGLY|KYZY|QIZI|ULY)$/;
 
@@ -469,7 +507,7 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       if (
         before &&
         (r0.text === before.text || (r0.abjad && r0.skeleton === before.skeleton)) &&
-        (before.next === undefined || words[i + 1]?.text.startsWith(before.next))
+        (before.next === undefined || ARTICLE_NOUNS.has(words[i + 1]?.text ?? ''))
       )
         push(i, [j], 0.93);
       const abjad = w.abjad || r0.abjad;

@@ -13,7 +13,8 @@ describe('Burmese names read syllable by syllable (burmese.ts)', () => {
     assert.deepEqual(burmeseSyllables('သန်းရွှေ').plain, ['THAN', 'SHWE']);
     assert.deepEqual(burmeseSyllables('မြင့်ဆွေ').plain, ['MYINT', 'SWE']);
     assert.deepEqual(burmeseSyllables('ကျော်ဇော').plain, ['KYAW', 'ZAW']);
-    assert.deepEqual(burmeseSyllables('ဦးနု').plain, ['OO', 'NU']);
+    assert.deepEqual(burmeseSyllables('ဦးနု').plain, ['U', 'NU']);
+    assert.deepEqual(burmeseSyllables('ချစ်ဆွေ').plain, ['CHIT', 'SWE']);
   });
 
   it('aspirates without their H, and with it as the other reading', () => {
@@ -26,6 +27,7 @@ describe('Burmese names read syllable by syllable (burmese.ts)', () => {
     assert.ok(score('စိုးဝင်း', 'Soe Win') >= REVIEW_THRESHOLD);
     assert.ok(score('ဇော်မင်းထွန်း', 'Zaw Min Htun') >= REVIEW_THRESHOLD);
     assert.ok(score('မြင့်ဆွေ', 'Myint Swe') >= REVIEW_THRESHOLD);
+    assert.ok(score('ဦးနု', 'U Nu') >= REVIEW_THRESHOLD, 'the honorific U');
     assert.ok(score('စိုးဝင်း', 'Soe Myint') < REVIEW_THRESHOLD);
     assert.ok(score('မင်းအောင်လှိုင်', 'Min Aung Hla') < REVIEW_THRESHOLD);
   });

@@ -53,7 +53,7 @@ const INDEPENDENT: Readonly<Record<string, string>> = {
   ဣ: 'I',
   ဤ: 'I',
   ဥ: 'U',
-  ဦ: 'OO',
+  ဦ: 'U',
   ဧ: 'E',
   ဩ: 'AW',
   ဪ: 'AW',
@@ -115,7 +115,8 @@ export function burmeseSyllables(word: string): { plain: string[]; aspirated: st
     // Medials, in their written order: ျ and ြ as Y (KY, MY), ွ as W before a vowel sign (SWE),
     // ှ as SH after ရ or ယ (ရွှေ, SHWE) and an H in front of others (HL, HM, HN).
     if (/^[\u103B\u103C]/u.test(tail)) {
-      onset = [`${onset[0]}Y`, `${onset[1]}Y`];
+      // ချ is CH (ချစ်, CHIT), ဂျ is GY; others take a Y (KY, MY, PY).
+      onset = base === 'ခ' ? ['CH', 'CH'] : [`${onset[0]}Y`, `${onset[1]}Y`];
       tail = tail.slice(1);
     }
     let w = '';

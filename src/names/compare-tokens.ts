@@ -255,7 +255,7 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     const [x, y] = [slavicReading(a.text), slavicReading(b.text)];
     if (x === y) return { score: 0.92, how: 'spelling' };
     // German writes Russian З as S and Ц as Z (KUSNEZOW, KUZNETSOV; TSCHEMESOW, CHEMEZOV).
-    const [gx, gy] = [GERMAN_ONLY.test(a.text), GERMAN_ONLY.test(b.text)];
+    const [gx, gy] = [GERMAN_SLAVIC.test(a.text), GERMAN_SLAVIC.test(b.text)];
     if (gx !== gy && (gx ? germanSZ(x) : x) === (gy ? germanSZ(y) : y))
       return { score: 0.92, how: 'spelling' };
     // Else the same consonants, as alike and ending alike (MICHELLE is not MIKHAIL, nor ANDREJ
@@ -300,7 +300,12 @@ export function compareTokens(a: NameToken, b: NameToken): TokenMatch | null {
     return { score: 0.9, how: 'spelling' };
   // A Slavic name in the Latin spellings of several languages, read one way (KUZNETSOFF, KUZNECOV,
   // KUSNEZOW; SEMJONOV, SEMENOV; ZAHAROV, ZAKHAROFF; SCZERBAKOW, SHCHERBAKOV).
-  if (shorter >= 5 && !transliterated && slavicKey(a.text) === slavicKey(b.text))
+  if (
+    shorter >= 5 &&
+    !transliterated &&
+    SLAVIC_ENDING.test(slavicKey(a.text)) &&
+    slavicKey(a.text) === slavicKey(b.text)
+  )
     return { score: 0.9, how: 'spelling' };
   // A name in Somali spelling against another Latin spelling (MAXAMED, MOHAMED; CABDULLAAHI,
   // ABDULLAHI; FAARAX, FARAH).
@@ -597,8 +602,8 @@ const slavicReading = remembered((word: string) =>
     // -SKI, -SKIY, -SKYI, -SKY: one ending.
     .replace(/(?:IY|YI|Y)$/, 'I'),
 );
-/** Letters only a German spelling of a Slavic name has: W, SCH, J. */
-const GERMAN_ONLY = /W|SCH|J/;
+/** A Slavic family name as German spells it: W, SCH or J in it, and a Slavic ending (-OW, -EW, -IN, -SKI). */
+const GERMAN_SLAVIC = /^(?=.*(?:W|SCH|J)).*(?:[OE]W|[OE]WA|IN|INA|SKI|SKA)$/;
 /** A Slavic name as German writes it, its S read as Z and its Z as TS (not SS, SH or TS). */
 const germanSZ = remembered((word: string) => word.replace(/Z/g, 'TS').replace(/(?<![STZ])S(?![SH])/g, 'Z'));
 /** An Armenian family name: -YAN, -IAN (-YANTS, -IANTS). */
@@ -652,11 +657,14 @@ const KOREAN_FAMILY_LATIN: Readonly<Record<string, string>> = {
 };
 
 /**
- * A Slavic name read one way across the Latin spellings of English, German, Polish, Czech, French and
+ * Compared only when the word ends as a Slavic family name does (`SLAVIC_ENDING`), so that
+ * SJOBERG and SEEBERG, SAJED and SAYEED stay apart. A Slavic name read one way across the Latin spellings of English, German, Polish, Czech, French and
  * Belarusian: SZCZ, SHCH, SCH and STSCH as SHCH; TSCH, TCH, CZ and Č as CH; SZ as SH; W as V; a final
- * -FF, -OW, -EW or -OU as -OV, -EV; C (not CH) as TS; KH as H; JO, YO, IO and JE, YE, IE after a
+ * -FF, -OW or -EW as -OV, -EV (not Greek -OU: PETROU is not PETROV); C (not CH) as TS; KH as H; JO, YO, IO and JE, YE, IE after a
  * consonant as E (Ё, Е); J and Y between vowels left out; double letters once.
  */
+/** The endings of Slavic family names and patronymics, as `slavicKey` reads them. */
+const SLAVIC_ENDING = /(?:[OE]V|[OE]VA|IN|INA|SKI|SKY|SKA|TSKI|ENKO|UK|YUK|ICH|VICH|ETS)$/;
 const slavicKey = remembered((word: string) =>
   word
     .replace(/SZCZ|STSCH|SHCH|SCH/g, 'Ш')
@@ -665,7 +673,6 @@ const slavicKey = remembered((word: string) =>
     .replace(/CH/g, 'Ч')
     .replace(/W/g, 'V')
     .replace(/FF$|(?<=[AEIOU])F$/, 'V')
-    .replace(/(?<=[OE])U$/, 'V')
     .replace(/C/g, 'TS')
     .replace(/X/g, 'KS')
     .replace(/KH/g, 'H')

@@ -316,10 +316,9 @@ const ASSIMILATED_ARTICLE = /^[AEU](SH|[TDSZRN])$/;
  * abbreviate (`Al-Omgy & Bros.`, `Sadid Eng. Co.`, `Yazd Ind's`); a legal form's word inside a name,
  * where it is not taken as a form, reads as written out (`Naftiran Intertrade Co. (NICO) Limited`).
  */
-/** Countries' abbreviations that organisations' names write for the country's name. */
+/** Countries' abbreviations that organisations' names write for the country's name (not ROK: Rok is a given name). */
 const COUNTRY_ABBREVIATIONS: Readonly<Record<string, string>> = {
   DPRK: "Democratic People's Republic of Korea",
-  ROK: 'Republic of Korea',
   PRC: "People's Republic of China",
   UAE: 'United Arab Emirates',
   KSA: 'Kingdom of Saudi Arabia',
