@@ -92,6 +92,7 @@ describe('names compared as aligned tokens: each kind of variant matches, the lo
   it('Chinese and Korean syllables: a front vowel against a back one names another, A and O do not', () => {
     differs(person('Hing Quanliang', 'Hong Quanliang').score, 'HING, HONG');
     matches(person('Wong Kar Quvai', 'Wang Kar Quvai').score, 'WONG, WANG: Cantonese and Mandarin');
+    differs(person('Zhao Quanliang', 'Zhou Quanliang').score, 'ZHAO, ZHOU: two pinyin syllables');
     matches(person('Nguyen Van Quvanh', 'Ngyuen Van Quvanh').score, 'NGYUEN: a letter swapped');
     differs(person('Choe Dong Jin', 'Choe Dong Jun').score, 'JIN, JUN');
     matches(person('Kim Chol Quvan', 'Kim Chul Quvan').score, 'CHOL, CHUL: one syllable');

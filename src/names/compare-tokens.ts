@@ -474,17 +474,26 @@ const vowelRuns = remembered((word: string) =>
 
 /**
  * Whether two words with the same consonants have, in one place, I against O or U. A against O or U
- * is how Cantonese and Mandarin spell one character (WONG, WANG; TSOI, TSAI; LUM, LAM).
+ * is how Cantonese and Mandarin spell one character (WONG, WANG; TSOI, TSAI; LUM, LAM), unless one
+ * of them is pinyin's own.
  */
 function otherShortVowel(x: string, y: string): boolean {
   if (x.replace(/[AEIOUY]/g, '') !== y.replace(/[AEIOUY]/g, '')) return false;
   const [vx, vy] = [vowelRuns(x), vowelRuns(y)];
   if (vx.length !== vy.length) return false;
+  // Pinyin's own letters (ZH, X, Q) say both are Mandarin, where A and O are two syllables too
+  // (ZHAO, ZHOU); Cantonese never writes them.
+  const pinyin = PINYIN_ONLY.test(x) || PINYIN_ONLY.test(y);
   return vx.some((c, i) => {
     const d = vy[i] as string;
-    return (c === 'B' && d === 'F') || (d === 'B' && c === 'F');
+    return (
+      (c === 'B' && d === 'F') ||
+      (d === 'B' && c === 'F') ||
+      (pinyin && ((c === 'B' && d === 'A') || (d === 'B' && c === 'A')))
+    );
   });
 }
+const PINYIN_ONLY = /^(?:ZH|X|Q)/;
 
 /**
  * Two words read by `arabicVowels` agree letter by letter, an E with an I, and with an A once, not
