@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SourceRecord } from '../registers/types.ts';
+import { listedParty } from '../../test/helpers/listed-party.ts';
 import { ListIndex } from '../screen/list-index.ts';
 import { compareNames, REVIEW_THRESHOLD } from './align-names.ts';
 import { prepareName } from './name-tokens.ts';
@@ -837,50 +837,40 @@ describe('the same letters with the words broken elsewhere', () => {
 });
 
 describe('candidates found for these families (the list index)', () => {
-  const record = (key: string, name: string): SourceRecord => ({
-    key,
-    abn: null,
-    acn: null,
-    name,
-    names: [],
-    status: 'listed',
-    asOf: null,
-    data: { type: 'Individual' },
-  });
   // Enough other names that a shared common word alone does not make a candidate.
   const others = Array.from({ length: 300 }, (_, i) =>
-    record(`o${i}`, `Quillgaye Person${i} Tornavi${i % 7}`),
+    listedParty(`o${i}`, `Quillgaye Person${i} Tornavi${i % 7}`),
   );
   // Names sharing one family name, which only initials tell apart.
-  const family = Array.from({ length: 120 }, (_, i) => record(`f${i}`, `Given${i} Other${i} Ahmavolov`));
+  const family = Array.from({ length: 120 }, (_, i) => listedParty(`f${i}`, `Given${i} Other${i} Ahmavolov`));
   const index = new ListIndex([
     ...others,
     ...family,
-    record('nazem', 'Nazem Said Ahmavolov'),
-    record('jek', 'J & E K'),
-    record('beneath', 'Bravenathco'),
-    record('haroun', 'Haroun Quillgaye'),
-    record('wailok', 'Cheung Wai-lok'),
-    record('ryongchol', 'Choe Ryongchol'),
-    record('taekho', '박택호'),
-    record('tarkelov', 'Boris Tarkelov'),
-    record('kvelbonov', 'ウラジスラフ・クヴェルボノフ'),
-    record('chihang', '曾志恒'),
-    record('kader', 'Abdelkader Zanbourqi'),
-    record('hryhory', 'Aliaksandr Hryhorevich Tsvilkouski'),
-    record('eagles', 'The Quillmars L.L.C.'),
-    record('chulsu', 'Ri Chol Su'),
-    record('karmoni', 'Avraham Karmoni'),
-    record('patilkar', 'Surendra Patilkar'),
-    record('chorwatow', 'Michail Chorwatow'),
-    record('qelbasin', 'Abdul Aziz Qelbasin'),
-    record('myongsu', '金明洙'),
-    record('taeseok', 'Lee Tae-seok'),
-    record('qelbichenko', 'Nikolay Nikolayevich Qelbichenko'),
-    record('weizkover', 'Chaim Weizkover'),
-    record('vaikover', 'Dora Vaikover'),
-    record('zhouxiao', 'Zhou Xiaoqiang'),
-    record('faarax', 'Maxamed Cabdullaahi Qorvaax'),
+    listedParty('nazem', 'Nazem Said Ahmavolov'),
+    listedParty('jek', 'J & E K'),
+    listedParty('beneath', 'Bravenathco'),
+    listedParty('haroun', 'Haroun Quillgaye'),
+    listedParty('wailok', 'Cheung Wai-lok'),
+    listedParty('ryongchol', 'Choe Ryongchol'),
+    listedParty('taekho', '박택호'),
+    listedParty('tarkelov', 'Boris Tarkelov'),
+    listedParty('kvelbonov', 'ウラジスラフ・クヴェルボノフ'),
+    listedParty('chihang', '曾志恒'),
+    listedParty('kader', 'Abdelkader Zanbourqi'),
+    listedParty('hryhory', 'Aliaksandr Hryhorevich Tsvilkouski'),
+    listedParty('eagles', 'The Quillmars L.L.C.'),
+    listedParty('chulsu', 'Ri Chol Su'),
+    listedParty('karmoni', 'Avraham Karmoni'),
+    listedParty('patilkar', 'Surendra Patilkar'),
+    listedParty('chorwatow', 'Michail Chorwatow'),
+    listedParty('qelbasin', 'Abdul Aziz Qelbasin'),
+    listedParty('myongsu', '金明洙'),
+    listedParty('taeseok', 'Lee Tae-seok'),
+    listedParty('qelbichenko', 'Nikolay Nikolayevich Qelbichenko'),
+    listedParty('weizkover', 'Chaim Weizkover'),
+    listedParty('vaikover', 'Dora Vaikover'),
+    listedParty('zhouxiao', 'Zhou Xiaoqiang'),
+    listedParty('faarax', 'Maxamed Cabdullaahi Qorvaax'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -954,7 +944,7 @@ describe('candidates found for these families (the list index)', () => {
 
   it('a name with a legal form against a list of people: only the same letters with other word breaks', () => {
     const people = new ListIndex(
-      [record('qelbi', 'Qelbi Tormanco'), record('tormanco', 'Tormanco Ltd'), ...others],
+      [listedParty('qelbi', 'Qelbi Tormanco'), listedParty('tormanco', 'Tormanco Ltd'), ...others],
       { people: true },
     );
     const among = (name: string) => people.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);

@@ -2,20 +2,9 @@
 // before the full comparison (docs/screening.md, finding candidates).
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { SourceRecord } from '../registers/types.ts';
+import { listedParty } from '../../test/helpers/listed-party.ts';
 import { ListIndex } from './list-index.ts';
 import { REVIEW_THRESHOLD } from './screen-entity.ts';
-
-const record = (key: string, name: string, type = 'Individual'): SourceRecord => ({
-  key,
-  abn: null,
-  acn: null,
-  name,
-  names: [],
-  status: 'listed',
-  asOf: null,
-  data: { type },
-});
 
 /** A made-up word of letters for each number: QUILLAB, QUILLAC, … */
 const word = (prefix: string, i: number) =>
@@ -29,22 +18,24 @@ describe('candidates among many names sharing common words', () => {
   const many = 1100;
   const index = new ListIndex([
     ...Array.from({ length: many }, (_, i) =>
-      record(`ali${i}`, `Ali ${word('Quill', i)} ${word('Tornav', i)}`),
+      listedParty(`ali${i}`, `Ali ${word('Quill', i)} ${word('Tornav', i)}`),
     ),
-    ...Array.from({ length: many }, (_, i) => record(`ma${i}`, `Mohammed Abdullah ${word('Varn', i)}`)),
+    ...Array.from({ length: many }, (_, i) => listedParty(`ma${i}`, `Mohammed Abdullah ${word('Varn', i)}`)),
     ...Array.from({ length: many }, (_, i) =>
-      record(`ah${i}`, `Ahmad ${word('Kelv', i)} ${word('Morv', i)}`),
+      listedParty(`ah${i}`, `Ahmad ${word('Kelv', i)} ${word('Morv', i)}`),
     ),
-    ...Array.from({ length: 200 }, (_, i) => record(`h${i}`, `${word('Zand', i)} Hamid`)),
-    ...Array.from({ length: 200 }, (_, i) => record(`k${i}`, `Abd al-Karim ${word('Pell', i)} Hamid`)),
+    ...Array.from({ length: 200 }, (_, i) => listedParty(`h${i}`, `${word('Zand', i)} Hamid`)),
+    ...Array.from({ length: 200 }, (_, i) => listedParty(`k${i}`, `Abd al-Karim ${word('Pell', i)} Hamid`)),
     ...Array.from({ length: 80 }, (_, i) =>
-      record(`qm${i}`, `Quillan Mortabek ${word('Zarv', i)} ${word('Dolv', i)}`),
+      listedParty(`qm${i}`, `Quillan Mortabek ${word('Zarv', i)} ${word('Dolv', i)}`),
     ),
-    record('short', 'Quillan Mortabeck'),
-    ...Array.from({ length: 80 }, (_, i) => record(`s${i}`, `${word('Harv', i)} Shipping Limited`, 'Entity')),
-    record('abc', 'QBX Shipping Limited', 'Entity'),
-    record('target', 'Mohammed Abdullah al-Ahmad'),
-    record('karim', 'Abdulkarim Hamid'),
+    listedParty('short', 'Quillan Mortabeck'),
+    ...Array.from({ length: 80 }, (_, i) =>
+      listedParty(`s${i}`, `${word('Harv', i)} Shipping Limited`, 'Entity'),
+    ),
+    listedParty('abc', 'QBX Shipping Limited', 'Entity'),
+    listedParty('target', 'Mohammed Abdullah al-Ahmad'),
+    listedParty('karim', 'Abdulkarim Hamid'),
   ]);
   const found = (name: string) => index.match(name, REVIEW_THRESHOLD).map((m) => m.entry.record.key);
 
@@ -61,8 +52,13 @@ describe('candidates among many names sharing common words', () => {
   });
 
   it('a person whose last syllable reads as a legal form (KIM SA), on a mixed list and on a list of people', () => {
-    assert.ok(new ListIndex([record('sa', 'Quvan Sa')]).match('Quvan Sa', REVIEW_THRESHOLD).length === 1);
-    const mixed = new ListIndex([record('sa', 'Quvan Sa'), record('co', 'Quvan Trading S.A.', 'Entity')]);
+    assert.ok(
+      new ListIndex([listedParty('sa', 'Quvan Sa')]).match('Quvan Sa', REVIEW_THRESHOLD).length === 1,
+    );
+    const mixed = new ListIndex([
+      listedParty('sa', 'Quvan Sa'),
+      listedParty('co', 'Quvan Trading S.A.', 'Entity'),
+    ]);
     assert.deepEqual(
       mixed.match('Quvan Sa', REVIEW_THRESHOLD).map((m) => m.entry.record.key),
       ['sa'],
