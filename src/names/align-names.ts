@@ -511,38 +511,21 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       )
         push(i, [j], 0.93);
       const abjad = w.abjad || r0.abjad;
-      // Chinese syllables apart in Wade-Giles against pinyin written as one word (TSE TUNG, ZEDONG).
-      for (const n of wadeGiles && !abjad && w.text.length <= 18 ? [2, 3] : []) {
-        const run = runs.slice(j, j + n);
-        if (run.length < n || run.some((r) => r.kind !== 'word' || r.text.length > 6)) break;
-        if (
-          run.some((r) => WADE_GILES.test(r.text)) &&
-          splitsIntoSyllables(
-            w.text,
-            run.map((r) => r.text),
-            samePinyin,
-          )
-        )
-          push(
-            i,
-            run.map((_, k) => j + k),
-            0.9,
-          );
-      }
+      // Chinese syllables apart in Wade-Giles against pinyin written as one word (TSE TUNG, ZEDONG);
       // Hangul syllables apart against one word in another romanisation (정은, JEONG EUN, JONGUN;
-      // 룡해, RYONGHAE; 봉주, PONGJU), and syllables read in Cantonese against one word spelling them
-      // as Hong Kong does (嘉誠, KA SING, KASHING): each part the syllable so spelt.
-      const same = r0.korean ? sameKorean : r0.cantonese ? sameCantonese : null;
-      if (same && !w.korean && !w.cantonese && !w.syllable && w.kind === 'word' && w.text.length <= 18)
-        for (let n = 2; n <= 5; n++) {
+      // 룡해, RYONGHAE; 봉주, PONGJU); syllables read in Cantonese against one word spelling them as
+      // Hong Kong does (嘉誠, KA SING, KASHING): each part the syllable so spelt.
+      const syllables = syllableRuns(w, r0, abjad, wadeGiles);
+      if (syllables)
+        for (let n = 2; n <= syllables.most; n++) {
           const run = runs.slice(j, j + n);
-          if (run.length < n || run.some((r) => (r0.korean ? !r.korean : !r.cantonese) || r.kind !== 'word'))
-            break;
+          if (run.length < n || run.some((r) => !syllables.member(r))) break;
           if (
+            (syllables.needs === undefined || run.some(syllables.needs)) &&
             splitsIntoSyllables(
               w.text,
               run.map((r) => r.text),
-              same,
+              syllables.same,
             )
           )
             push(
@@ -598,6 +581,39 @@ function joined(words: NameToken[], runs: NameToken[], swapped: boolean, out: Op
       }
     }
   }
+}
+
+/**
+ * Which runs of syllables starting at `r0` may be `w` written as one word, and how a piece of it
+ * agrees with a syllable: Wade-Giles syllables (two or three, one of them Wade-Giles's own) against
+ * pinyin, Hangul or Cantonese syllables (two to five) against a Latin word; null for none.
+ */
+function syllableRuns(
+  w: NameToken,
+  r0: NameToken,
+  abjad: boolean,
+  wadeGiles: boolean,
+): {
+  most: number;
+  member: (r: NameToken) => boolean;
+  needs?: (r: NameToken) => boolean;
+  same: (piece: string, syllable: string) => boolean;
+} | null {
+  if (r0.korean || r0.cantonese) {
+    if (w.korean || w.cantonese || w.syllable || w.kind !== 'word' || w.text.length > 18) return null;
+    return {
+      most: 5,
+      member: (r) => (r0.korean ? r.korean === true : r.cantonese === true) && r.kind === 'word',
+      same: r0.korean ? sameKorean : sameCantonese,
+    };
+  }
+  if (!wadeGiles || abjad || w.text.length > 18) return null;
+  return {
+    most: 3,
+    member: (r) => r.kind === 'word' && r.text.length <= 6,
+    needs: (r) => WADE_GILES.test(r.text),
+    same: samePinyin,
+  };
 }
 
 /** Whether `word` is `syllables` written together, each piece agreeing with its syllable by `same`. */
