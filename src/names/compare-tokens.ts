@@ -449,7 +449,7 @@ const LONG_I = /EE|AI|AY|EI|EY/;
  */
 function otherInnerVowel(x: string, y: string): boolean {
   const [vx, vy] = [innerVowels(x), innerVowels(y)];
-  if (vx.length !== vy.length || x.replace(/[AEIOUY]/g, '') !== y.replace(/[AEIOUY]/g, '')) return false;
+  if (vx.length !== vy.length || withoutVowels(x) !== withoutVowels(y)) return false;
   // Letters swapped (ORGANIZAITON, BAASYIR) and a letter of the diphthong left out (FAISAL, FASAL;
   // ZAINAB, ZANAB) are a typo, not another vowel.
   if ([...x].sort().join('') === [...y].sort().join('')) return false;
@@ -459,6 +459,9 @@ function otherInnerVowel(x: string, y: string): boolean {
     return (/^A+$/.test(v) && LONG_I.test(w)) || (/^A+$/.test(w) && LONG_I.test(v));
   });
 }
+
+/** A word's letters without its vowels and Y, in their order (read once per word). */
+const withoutVowels = remembered((word: string) => word.replace(/[AEIOUY]/g, ''));
 
 /** One syllable as Chinese and Korean names write it: consonants, one run of vowels, a final nasal or stop. */
 const CJK_SYLLABLE = /^[^AEIOUY]{1,3}[AEIOUY]{1,3}(?:NG|[NMLKPT])?$/;
@@ -478,7 +481,7 @@ const vowelRuns = remembered((word: string) =>
  * of them is pinyin's own.
  */
 function otherShortVowel(x: string, y: string): boolean {
-  if (x.replace(/[AEIOUY]/g, '') !== y.replace(/[AEIOUY]/g, '')) return false;
+  if (withoutVowels(x) !== withoutVowels(y)) return false;
   const [vx, vy] = [vowelRuns(x), vowelRuns(y)];
   if (vx.length !== vy.length) return false;
   // Pinyin's own letters (ZH, X, Q) say both are Mandarin, where A and O are two syllables too
